@@ -1,0 +1,232 @@
+"""interp's Python API: the calls the ``interp`` command makes, for use from Python.
+
+::
+
+    from interp import api
+
+    program = api.Program.load(["programs/trapezoid/host.f", "programs/trapezoid/node.f"])
+    machine = api.Machine.load("ipsc860")               # or a YAML file
+    pred = api.predict(program, machine, 16, inputs={"N": 10**6, "NITER": 10},
+                       what_if=["node.p.ops.real_div *= 0.5"])
+    pred.seconds, pred.total                            # the number and its formula (SymPy)
+
+    api.compare(program, machine, 16, {"N": 10**6, "NITER": 10}, what_if=["clock = 80MHz"])
+    api.sweep(program, machine, vary={"N": "1e3..1e7:log:20", "P": [1, 2, 4, 8, 16]},
+              inputs={"NITER": 10})
+    api.sensitivity(program, machine, 16, {"N": 10**6, "NITER": 10})
+
+Inputs are plain Python numbers (``int``, ``float``) keyed by the program's variable names
+(``NAME`` or ``UNIT.NAME``); what-ifs are the statements of ``--what-if``
+(:mod:`interp.engine.whatif`); ``bound`` picks the end of the spec's ``[min, max]`` ranges
+(``"min"``, ``"mid"`` or ``"max"``). Every user mistake raises :class:`interp.errors.InterpError`.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import sympy as sp
+
+from interp.analysis.compare import Comparison
+from interp.analysis.interval import interval
+from interp.analysis.sensitivity import STEP, Sensitivity
+from interp.analysis.sensitivity import sensitivity as _sensitivity
+from interp.analysis.setup import Setup
+from interp.analysis.sweep import Axis, ProgressFn, SweepResult, parse_range, parse_vary
+from interp.analysis.sweep import sweep as _sweep
+from interp.application.aag import AAG, build_aag
+from interp.engine.predict import Prediction
+from interp.engine.values import NeedValue
+from interp.engine.whatif import Scenario
+from interp.errors import InterpError
+from interp.system import SAG, load_machine
+
+
+@dataclass(frozen=True)
+class Program:
+    """A program's Application Abstraction Graph, built from its source files."""
+
+    aag: AAG
+
+    @classmethod
+    def load(cls, files: str | Iterable[str], granularity: str = "largest") -> Program:
+        """Parse ``files`` (a host program and the node program it loads, or node/MPI programs);
+        ``granularity``: ``"largest"`` Seq AAUs, or ``"statement"`` (one per statement)."""
+        files = [files] if isinstance(files, str) else [str(f) for f in files]
+        return cls(build_aag(files, granularity))
+
+    @property
+    def files(self) -> list[str]:
+        return list(self.aag.files)
+
+    @property
+    def inputs(self) -> list[str]:
+        """The external inputs: values the program reads or uses without defining."""
+        return list(dict.fromkeys(e.name for e in self.aag.external_inputs))
+
+
+@dataclass(frozen=True)
+class Machine:
+    """A machine's System Abstraction Graph (a spec from ``machine_specs/`` or a YAML file)."""
+
+    sag: SAG
+
+    @classmethod
+    def load(cls, name_or_file: str) -> Machine:
+        return cls(load_machine(name_or_file))
+
+    @property
+    def name(self) -> str:
+        return self.sag.name
+
+
+ProgramLike = Program | AAG | str | Sequence[str]
+MachineLike = Machine | SAG | str
+AskFn = Callable[[NeedValue], Mapping[str, object]]
+
+
+def as_aag(program: ProgramLike) -> AAG:
+    if isinstance(program, Program):
+        return program.aag
+    if isinstance(program, AAG):
+        return program
+    return Program.load(program).aag
+
+
+def as_sag(machine: MachineLike) -> SAG:
+    if isinstance(machine, Machine):
+        return machine.sag
+    if isinstance(machine, SAG):
+        return machine
+    return load_machine(machine)
+
+
+def input_value(name: str, value: object) -> sp.Expr:
+    """A plain number as the engine takes it: whole numbers exact, others as floats."""
+    if isinstance(value, sp.Basic):
+        if not value.is_number:
+            raise InterpError(f"input {name}: {value} is not a number")
+        return value
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InterpError(f"input {name}: expected a number, not {value!r}")
+    if isinstance(value, numbers.Integral):
+        return sp.Integer(int(value))
+    value = float(value)
+    if value.is_integer() and abs(value) < 2**63:
+        return sp.Integer(int(value))
+    return sp.Float(value)
+
+
+def input_values(inputs: Mapping[str, object] | None) -> dict[str, sp.Expr]:
+    return {_input_name(k): input_value(k, v) for k, v in (inputs or {}).items()}
+
+
+def _input_name(name: str) -> str:
+    return ".".join(part.upper() for part in str(name).split("."))
+
+
+def setup(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
+          inputs: Mapping[str, object] | None = None, what_if: Iterable[str] | Scenario = (),
+          bound: str = "mid", routines: Mapping[str, float] | None = None,
+          iterations: Mapping[str, int] | None = None) -> Setup:
+    """The configuration to predict, with the what-if scenario applied."""
+    aag, sag = as_aag(program), as_sag(machine)
+    given = input_values(inputs)
+    scenario = what_if if isinstance(what_if, Scenario) else Scenario.from_texts(list(what_if))
+    sag, nprocs, given = scenario.apply(sag, nprocs, given, aag)
+    return Setup(aag, sag, nprocs, given, bound,
+                 {k.upper(): v for k, v in (routines or {}).items()} or None,
+                 dict(iterations or {}) or None)
+
+
+def predict(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
+            inputs: Mapping[str, object] | None = None, what_if: Iterable[str] | Scenario = (),
+            bound: str = "mid", *, symbolic: bool = True,
+            routines: Mapping[str, float] | None = None,
+            iterations: Mapping[str, int] | None = None, ask: AskFn | None = None,
+            trace: bool = False) -> Prediction:
+    """Predict the run time of ``program`` on ``nprocs`` nodes of ``machine``.
+
+    Returns a :class:`interp.engine.predict.Prediction`: ``.total`` (the formula, SymPy, in
+    the inputs kept symbolic), ``.seconds`` (its value at ``inputs``), ``.process_rows()``,
+    ``.aau_rows()``. ``symbolic=False`` uses the inputs' values from the start (faster, no
+    formula). When a decision needs an input that was not given, ``ask(need)`` is called for
+    the values of ``need.names`` (without ``ask``, :class:`NeedValue` is raised).
+    """
+    s = setup(program, machine, nprocs, inputs, what_if, bound, routines, iterations)
+    from interp.engine.predict import predict as engine_predict
+
+    given = dict(s.given)
+    while True:
+        try:
+            return engine_predict(s.aag, s.sag, s.nprocs, dict(given), s.bound, symbolic=symbolic,
+                                  routines=dict(s.routines or {}),
+                                  iterations=dict(s.iterations or {}), trace=trace)
+        except NeedValue as need:
+            if ask is None:
+                raise
+            answers = input_values(ask(need))
+            if not answers or all(given.get(k) == v for k, v in answers.items()):
+                raise
+            given.update(answers)
+
+
+def prediction_interval(pred: Prediction) -> tuple[float | None, float | None]:
+    """The prediction's time with every spec value at its min and at its max."""
+    return interval(pred)
+
+
+def compare(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
+            inputs: Mapping[str, object] | None = None, what_if: Iterable[str] = (),
+            bound: str = "mid", *, routines=None, iterations=None) -> Comparison:
+    """The baseline prediction versus the one with ``what_if`` applied, per component."""
+    what_if = list(what_if)
+    if not what_if:
+        raise InterpError("nothing to compare: give at least one what-if",
+                          hint="e.g. --what-if 'node.cs.dynamic.per_byte *= 0.5'")
+    base = setup(program, machine, nprocs, inputs, (), bound, routines, iterations)
+    new = setup(base.aag, machine, nprocs, inputs, what_if, bound, routines, iterations)
+    return Comparison.of(base.predict(symbolic=False), new.predict(symbolic=False), what_if)
+
+
+def axes(vary: Mapping[str, object] | Iterable[str | Axis]) -> list[Axis]:
+    """``{"N": "1e3..1e7:log:20", "P": [1, 2, 4]}``, ``["N=1e3..1e7:log:20", ...]`` or
+    :class:`Axis` objects (from :func:`parse_vary`)."""
+    if isinstance(vary, Mapping):
+        out = []
+        for name, spec in vary.items():
+            if isinstance(spec, str):
+                out.append(parse_vary(f"{name}={spec}"))
+            else:
+                values = [float(input_value(name, v)) for v in spec]
+                if not values:
+                    raise InterpError(f"--vary {name}: the range is empty")
+                out.append(parse_vary(f"{name}=" + ",".join(repr(v) for v in values)))
+        return out
+    return [v if isinstance(v, Axis) else parse_vary(v) for v in vary]
+
+
+def sweep(program: ProgramLike, machine: MachineLike, vary, nprocs: int = 1,
+          inputs: Mapping[str, object] | None = None, what_if: Iterable[str] = (),
+          bound: str = "mid", *, band: bool = False, routines=None, iterations=None,
+          progress: ProgressFn | None = None) -> SweepResult:
+    """Predictions over the product of the ranges in ``vary`` (``P`` may be one of them).
+    ``band``: also the predictions with the spec's min and max values."""
+    s = setup(program, machine, nprocs, inputs, what_if, bound, routines, iterations)
+    return _sweep(s, axes(vary), band=band, progress=progress)
+
+
+def sensitivity(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
+                inputs: Mapping[str, object] | None = None, what_if: Iterable[str] = (),
+                bound: str = "mid", *, step: float = STEP, routines=None,
+                iterations=None) -> Sensitivity:
+    """Elasticities ∂ln T/∂ln p of the predicted time, ranked by magnitude."""
+    s = setup(program, machine, nprocs, inputs, what_if, bound, routines, iterations)
+    return _sensitivity(s, step)
+
+
+__all__ = ["Machine", "Program", "Comparison", "Sensitivity", "SweepResult", "Axis",
+           "compare", "predict", "prediction_interval", "sensitivity", "sweep", "setup",
+           "parse_range", "parse_vary", "input_value"]

@@ -1,0 +1,329 @@
+"""The Fortran syntax tree: expressions, statements and program units, each with its location.
+
+Declared once and compactly (pycparser style); :mod:`interp.application.parser` builds them and
+:mod:`interp.application.structure` nests the statements into blocks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from interp.errors import SourceLocation
+
+# ---- expressions ----------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Num:
+    value: int | float
+    kind: str  # INTEGER | REAL | DOUBLE
+    loc: SourceLocation
+
+
+@dataclass(eq=False)
+class Str:
+    value: str
+    loc: SourceLocation
+
+
+@dataclass(eq=False)
+class Logical:
+    value: bool
+    loc: SourceLocation
+
+
+@dataclass(eq=False)
+class Var:
+    name: str
+    loc: SourceLocation
+
+
+@dataclass(eq=False)
+class Ref:
+    """``NAME(args)``: an array element, a function call or an intrinsic; the symbol table decides."""
+
+    name: str
+    args: list[Expr]
+    loc: SourceLocation
+
+
+@dataclass(eq=False)
+class Range:
+    """``lo:hi`` inside a reference (character substring)."""
+
+    lo: Expr | None
+    hi: Expr | None
+    loc: SourceLocation
+
+
+@dataclass(eq=False)
+class BinOp:
+    op: str  # + - * / ** // EQ NE LT LE GT GE AND OR EQV NEQV
+    left: Expr
+    right: Expr
+    loc: SourceLocation
+
+
+@dataclass(eq=False)
+class UnOp:
+    op: str  # - + NOT
+    operand: Expr
+    loc: SourceLocation
+
+
+@dataclass(eq=False)
+class ImpliedDo:
+    items: list[Expr]
+    var: str
+    start: Expr
+    stop: Expr
+    step: Expr | None
+    loc: SourceLocation
+
+
+Expr = Union[Num, Str, Logical, Var, Ref, Range, BinOp, UnOp, ImpliedDo]
+
+RELATIONAL = {"EQ", "NE", "LT", "LE", "GT", "GE"}
+LOGICAL_OPS = {"AND", "OR", "EQV", "NEQV", "NOT"}
+
+# ---- statements (flat, as parsed) -------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Stmt:
+    loc: SourceLocation
+    label: int | None = field(default=None, kw_only=True)
+
+
+@dataclass(eq=False)
+class Assign(Stmt):
+    target: Var | Ref
+    value: Expr
+
+
+@dataclass(eq=False)
+class CallStmt(Stmt):
+    name: str
+    args: list[Expr]
+
+
+@dataclass(eq=False)
+class DoStmt(Stmt):
+    end_label: int | None
+    var: str
+    start: Expr
+    stop: Expr
+    step: Expr | None
+
+
+@dataclass(eq=False)
+class DoWhileStmt(Stmt):
+    end_label: int | None
+    cond: Expr
+
+
+@dataclass(eq=False)
+class EndDo(Stmt):
+    pass
+
+
+@dataclass(eq=False)
+class Continue(Stmt):
+    pass
+
+
+@dataclass(eq=False)
+class IfThen(Stmt):
+    cond: Expr
+
+
+@dataclass(eq=False)
+class ElseIf(Stmt):
+    cond: Expr
+
+
+@dataclass(eq=False)
+class Else(Stmt):
+    pass
+
+
+@dataclass(eq=False)
+class EndIf(Stmt):
+    pass
+
+
+@dataclass(eq=False)
+class LogicalIf(Stmt):
+    cond: Expr
+    stmt: Stmt
+
+
+@dataclass(eq=False)
+class Goto(Stmt):
+    target: int
+
+
+@dataclass(eq=False)
+class Return(Stmt):
+    pass
+
+
+@dataclass(eq=False)
+class Stop(Stmt):
+    pass
+
+
+@dataclass(eq=False)
+class Read(Stmt):
+    items: list[Expr]
+
+
+@dataclass(eq=False)
+class Write(Stmt):
+    items: list[Expr]
+
+
+@dataclass(eq=False)
+class FileOp(Stmt):
+    kind: str
+
+
+@dataclass(eq=False)
+class Format(Stmt):
+    pass
+
+
+@dataclass(eq=False)
+class End(Stmt):
+    pass
+
+
+# ---- specification statements -----------------------------------------------------------
+
+
+@dataclass(eq=False)
+class TypeSpec:
+    base: str  # INTEGER | REAL | DOUBLE | LOGICAL | COMPLEX | CHARACTER
+    size: int | None = None  # REAL*8, CHARACTER*n
+
+
+@dataclass(eq=False)
+class Entity:
+    name: str
+    dims: list[tuple[Expr | None, Expr | None]] | None  # (lower, upper); None upper = assumed
+    char_len: int | None
+    loc: SourceLocation
+
+
+@dataclass(eq=False)
+class TypeDecl(Stmt):
+    type: TypeSpec
+    entities: list[Entity]
+
+
+@dataclass(eq=False)
+class Dimension(Stmt):
+    entities: list[Entity]
+
+
+@dataclass(eq=False)
+class ParameterStmt(Stmt):
+    defs: list[tuple[str, Expr, SourceLocation]]
+
+
+@dataclass(eq=False)
+class Common(Stmt):
+    blocks: list[tuple[str, list[Entity]]]
+
+
+@dataclass(eq=False)
+class Data(Stmt):
+    targets: list[Var | Ref]
+    values: list[Expr]
+
+
+@dataclass(eq=False)
+class NameListStmt(Stmt):
+    kind: str  # EXTERNAL | INTRINSIC | SAVE
+    names: list[str]
+
+
+@dataclass(eq=False)
+class Implicit(Stmt):
+    none: bool
+    rules: list[tuple[TypeSpec, list[tuple[str, str]]]]
+
+
+@dataclass(eq=False)
+class Include(Stmt):
+    path: str
+
+
+@dataclass(eq=False)
+class UnitHeader(Stmt):
+    kind: str  # PROGRAM | SUBROUTINE | FUNCTION
+    name: str
+    dummies: list[str]
+    result_type: TypeSpec | None
+
+
+# ---- structured statements (built by interp.application.structure) -----------------------
+
+
+@dataclass(eq=False)
+class DoLoop(Stmt):
+    var: str
+    start: Expr
+    stop: Expr
+    step: Expr | None
+    body: list[Stmt]
+    end_line: int
+    exits: bool = False  # left by a GO TO out of the body: its trip count is not known
+
+
+@dataclass(eq=False)
+class WhileLoop(Stmt):
+    """DO WHILE, or a backward GO TO loop: ``10 ... IF (c) GO TO 10`` (cond = c, tested last)."""
+
+    cond: Expr
+    body: list[Stmt]
+    end_line: int
+    test_at_end: bool = False
+
+
+@dataclass(eq=False)
+class IfBlock(Stmt):
+    branches: list[tuple[Expr, list[Stmt], SourceLocation]]
+    else_body: list[Stmt] | None
+    end_line: int
+    else_loc: SourceLocation | None = None
+
+
+@dataclass(eq=False)
+class Exit(Stmt):
+    """A GO TO out of the enclosing loop (to ``target``)."""
+
+    target: int
+
+
+@dataclass(eq=False)
+class StatementFunction:
+    name: str
+    args: list[str]
+    body: Expr
+    loc: SourceLocation
+
+
+@dataclass(eq=False)
+class ProgramUnit:
+    kind: str  # PROGRAM | SUBROUTINE | FUNCTION
+    name: str
+    dummies: list[str]
+    result_type: TypeSpec | None
+    body: list[Stmt]
+    decls: list[Stmt]
+    loc: SourceLocation
+    end_line: int
+    stmt_functions: dict[str, StatementFunction] = field(default_factory=dict)
+    includes: list[str] = field(default_factory=list)

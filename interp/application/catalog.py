@@ -1,0 +1,80 @@
+"""The message-passing catalog (``data/catalog.yaml``): NX/2 and MPI calls, mpif.h, intrinsics."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+_CATALOG = Path(__file__).with_name("data") / "catalog.yaml"
+
+
+@dataclass(frozen=True)
+class LibraryCall:
+    """One catalog entry: how a message-passing call becomes an AAU."""
+
+    name: str
+    library: str  # nx2 | mpi
+    aau: str  # Comm | Sync | SyncSeq | Spawn | Seq
+    op: str
+    args: tuple[str, ...]
+    sync: bool = True
+    returns: str | None = None
+    cost: str | None = None
+    reduce: str | None = None
+    elem_bytes: int | None = None
+
+    def role_index(self, role: str) -> int | None:
+        """Position of the argument with this role (``out_`` prefixes ignored)."""
+        for i, r in enumerate(self.args):
+            if r == role or r == f"out_{role}":
+                return i
+        return None
+
+
+@dataclass(frozen=True)
+class Intrinsic:
+    name: str
+    type: str  # a type name, or "arg": the type of the first argument
+    cost: str
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict:
+    return yaml.safe_load(_CATALOG.read_text())
+
+
+@lru_cache(maxsize=1)
+def library_calls() -> dict[str, LibraryCall]:
+    out = {}
+    for lib in ("nx2", "mpi"):
+        for name, entry in _data()[lib].items():
+            fields = dict(entry)
+            fields["args"] = tuple(fields.get("args", ()))
+            out[name] = LibraryCall(name=name, library=lib, **fields)
+    return out
+
+
+@lru_cache(maxsize=1)
+def intrinsics() -> dict[str, Intrinsic]:
+    return {n: Intrinsic(n, e["type"], e["cost"]) for n, e in _data()["intrinsics"].items()}
+
+
+@lru_cache(maxsize=1)
+def mpi_constants() -> dict[str, int]:
+    """Every integer constant INCLUDE 'mpif.h' defines (datatype handles too)."""
+    consts = dict(_data()["mpi_constants"])
+    consts.update({n: d["code"] for n, d in _data()["mpi_datatypes"].items()})
+    return consts
+
+
+@lru_cache(maxsize=1)
+def mpi_datatype_bytes() -> dict[int, int]:
+    """Datatype handle → element size in bytes."""
+    return {d["code"]: d["bytes"] for d in _data()["mpi_datatypes"].values()}
+
+
+def lookup(name: str) -> LibraryCall | None:
+    return library_calls().get(name.upper())

@@ -1,0 +1,408 @@
+"""Expressions: printing, walking, typing, and conversion to SymPy.
+
+The SymPy view is what trip counts, conditions and message sizes are made of. Names become
+symbols (integer-valued when the Fortran type is INTEGER) unless a resolver gives their value.
+Fortran semantics kept exact for numbers: integer division truncates toward zero, MOD takes the
+sign of its first argument. For symbolic operands integer division becomes ``floor`` — exact
+for the non-negative sizes, counts and ranks it is used on (stated in the README).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Callable, Iterator
+
+import sympy as sp
+
+from interp.application import ast
+from interp.application.catalog import intrinsics
+from interp.application.symbols import NUMERIC_RANK, SymbolTable
+from interp.errors import InterpError
+
+_BIN_TEXT = {"EQ": ".EQ.", "NE": ".NE.", "LT": ".LT.", "LE": ".LE.", "GT": ".GT.", "GE": ".GE.",
+             "AND": ".AND.", "OR": ".OR.", "EQV": ".EQV.", "NEQV": ".NEQV."}
+
+
+def expr_text(e: ast.Expr) -> str:
+    """Fortran text of an expression (for reports and JSON)."""
+    if isinstance(e, ast.Num):
+        return repr(e.value) if e.kind != "INTEGER" else str(e.value)
+    if isinstance(e, ast.Str):
+        return "'" + e.value.replace("'", "''") + "'"
+    if isinstance(e, ast.Logical):
+        return ".TRUE." if e.value else ".FALSE."
+    if isinstance(e, ast.Var):
+        return e.name
+    if isinstance(e, ast.Ref):
+        return f"{e.name}({', '.join(expr_text(a) for a in e.args)})"
+    if isinstance(e, ast.Range):
+        return f"{expr_text(e.lo) if e.lo else ''}:{expr_text(e.hi) if e.hi else ''}"
+    if isinstance(e, ast.BinOp):
+        op = _BIN_TEXT.get(e.op, e.op)
+        return f"({expr_text(e.left)} {op} {expr_text(e.right)})"
+    if isinstance(e, ast.UnOp):
+        return f".NOT. {expr_text(e.operand)}" if e.op == "NOT" else f"{e.op}{expr_text(e.operand)}"
+    if isinstance(e, ast.ImpliedDo):
+        items = ", ".join(expr_text(i) for i in e.items)
+        return f"({items}, {e.var}={expr_text(e.start)}, {expr_text(e.stop)})"
+    return "?"
+
+
+def walk(e: ast.Expr) -> Iterator[ast.Expr]:
+    """Every node of ``e``, parents before children, left to right."""
+    stack = [e]
+    while stack:
+        e = stack.pop()
+        yield e
+        if isinstance(e, ast.Ref):
+            stack.extend(reversed(e.args))
+        elif isinstance(e, ast.BinOp):
+            stack += (e.right, e.left)
+        elif isinstance(e, ast.UnOp):
+            stack.append(e.operand)
+        elif isinstance(e, ast.Range):
+            stack += [part for part in (e.hi, e.lo) if part is not None]
+        elif isinstance(e, ast.ImpliedDo):
+            stack += reversed([*e.items, e.start, e.stop, *([e.step] if e.step else [])])
+
+
+def names_in(e: ast.Expr, table: SymbolTable) -> list[str]:
+    """Variables (scalars and arrays) an expression reads, in order, without functions."""
+    out = []
+    for node in walk(e):
+        if isinstance(node, ast.Var):
+            out.append(node.name)
+        elif isinstance(node, ast.Ref) and not table.is_function(node.name):
+            out.append(node.name)
+    return out
+
+
+def expr_type(e: ast.Expr, table: SymbolTable) -> str:
+    """The Fortran type of an expression (INTEGER, REAL, DOUBLE, LOGICAL, CHARACTER, COMPLEX)."""
+    if isinstance(e, ast.Num):
+        return e.kind
+    if isinstance(e, ast.Str):
+        return "CHARACTER"
+    if isinstance(e, ast.Logical):
+        return "LOGICAL"
+    if isinstance(e, ast.Var):
+        return table.lookup(e.name, e.loc).type
+    if isinstance(e, ast.Ref):
+        intr = intrinsics().get(e.name)
+        sym = table.symbols.get(e.name)
+        if intr is not None and (sym is None or sym.kind == "intrinsic"):
+            if intr.type == "arg":
+                return expr_type(e.args[0], table) if e.args else "REAL"
+            return intr.type
+        return table.lookup(e.name, e.loc).type
+    if isinstance(e, ast.BinOp):
+        if e.op in ast.RELATIONAL or e.op in ast.LOGICAL_OPS:
+            return "LOGICAL"
+        if e.op == "//":
+            return "CHARACTER"
+        return wider(expr_type(e.left, table), expr_type(e.right, table))
+    if isinstance(e, ast.UnOp):
+        return "LOGICAL" if e.op == "NOT" else expr_type(e.operand, table)
+    return "INTEGER"
+
+
+def wider(a: str, b: str) -> str:
+    if a not in NUMERIC_RANK or b not in NUMERIC_RANK:
+        return a if a not in NUMERIC_RANK else b
+    return a if NUMERIC_RANK[a] >= NUMERIC_RANK[b] else b
+
+
+# ---- SymPy -------------------------------------------------------------------------------------
+
+Resolver = Callable[[str], "sp.Expr | None"]
+
+
+def fortran_symbol(name: str, ftype: str = "INTEGER") -> sp.Symbol:
+    """The SymPy symbol for a Fortran variable (integer-valued for INTEGER variables)."""
+    if ftype == "INTEGER":
+        return sp.Symbol(name, integer=True)
+    if ftype == "LOGICAL":
+        return sp.Symbol(name)
+    return sp.Symbol(name, real=True)
+
+
+def int_div(a: sp.Expr, b: sp.Expr) -> sp.Expr:
+    """Fortran integer division: truncation toward zero."""
+    if a.is_Number and b.is_Number:
+        if b == 0:
+            raise ZeroDivisionError
+        q = abs(int(a)) // abs(int(b))
+        return sp.Integer(q if (a >= 0) == (b > 0) else -q)
+    return sp.floor(a / b)
+
+
+def fortran_mod(a: sp.Expr, b: sp.Expr) -> sp.Expr:
+    """Fortran MOD: a - INT(a/b)*b, sign of a."""
+    if a.is_Number and b.is_Number and a.is_integer and b.is_integer:
+        return a - int_div(a, b) * b
+    return sp.Mod(a, b)
+
+
+class SymbolicError(InterpError):
+    """An expression that cannot be given a closed form (e.g. an array element as a loop bound)."""
+
+
+def _bitwise(name: str, a: sp.Expr, b: sp.Expr) -> sp.Expr:
+    if a.is_Integer and b.is_Integer:
+        op = {"IEOR": int.__xor__, "IAND": int.__and__, "IOR": int.__or__}[name]
+        return sp.Integer(op(int(a), int(b)))
+    return sp.Function(name)(a, b)
+
+
+class _NotNumeric(Exception):
+    pass
+
+
+def as_sympy(v):
+    """A value as SymPy (Python numbers and bools from the numeric fast path included)."""
+    if isinstance(v, sp.Basic):
+        return v
+    if isinstance(v, bool):
+        return sp.true if v else sp.false
+    if isinstance(v, int):
+        return sp.Integer(v)
+    if isinstance(v, float):
+        return sp.Float(v)
+    return v
+
+
+def _py(v):
+    """A resolved value as a Python number or bool; _NotNumeric when it is symbolic."""
+    if isinstance(v, (bool, int, float)):
+        return v
+    if v is sp.true or v is sp.false:
+        return bool(v)
+    if isinstance(v, sp.Basic):
+        if v.is_Integer:
+            return int(v)
+        if v.is_Number:
+            return float(v)
+    raise _NotNumeric
+
+
+def _trunc_div(a: int, b: int) -> int:
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+_NUM_BINOPS = {
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+    "**": lambda a, b: a**b,
+    "EQ": lambda a, b: a == b, "NE": lambda a, b: a != b, "LT": lambda a, b: a < b,
+    "LE": lambda a, b: a <= b, "GT": lambda a, b: a > b, "GE": lambda a, b: a >= b,
+    "AND": lambda a, b: bool(a) and bool(b), "OR": lambda a, b: bool(a) or bool(b),
+    "EQV": lambda a, b: bool(a) == bool(b), "NEQV": lambda a, b: bool(a) != bool(b),
+}
+
+
+def _fortran_mod(a, b):
+    if isinstance(a, int) and isinstance(b, int):
+        return a - _trunc_div(a, b) * b
+    return math.fmod(a, b)
+
+
+def _nint(a) -> int:
+    return int(math.copysign(math.floor(abs(a) + 0.5), a))
+
+
+_NUM_INTRINSICS = {
+    "MOD": _fortran_mod, "DMOD": _fortran_mod, "MIN": min, "MIN0": min, "AMIN1": min,
+    "DMIN1": min, "MAX": max, "MAX0": max, "AMAX1": max, "DMAX1": max,
+    "ABS": abs, "IABS": abs, "DABS": abs, "INT": lambda a: int(a), "IFIX": lambda a: int(a),
+    "IDINT": lambda a: int(a), "NINT": _nint, "IDNINT": _nint,
+    "FLOAT": float, "REAL": float, "DBLE": float, "DFLOAT": float, "SNGL": float,
+    "SQRT": math.sqrt, "DSQRT": math.sqrt, "EXP": math.exp, "DEXP": math.exp,
+    "LOG": math.log, "ALOG": math.log, "DLOG": math.log,
+    "IEOR": lambda a, b: a ^ b, "IAND": lambda a, b: a & b, "IOR": lambda a, b: a | b,
+}
+
+
+def numeric_value(e: ast.Expr, table: SymbolTable, resolve: Resolver | None = None):
+    """The value of ``e`` as a Python number or bool when every value it reads is a number —
+    the fast path of :func:`to_sympy`, with the same Fortran semantics; None otherwise."""
+    try:
+        return _num(e, table, resolve)
+    except (_NotNumeric, ZeroDivisionError, OverflowError, ValueError, TypeError):
+        return None
+
+
+def _num(e: ast.Expr, table: SymbolTable, resolve: Resolver | None):
+    if isinstance(e, (ast.Num, ast.Logical)):
+        return e.value
+    if isinstance(e, ast.Var):
+        value = resolve(e.name) if resolve else None
+        if value is not None:
+            return _py(value)
+        sym = table.symbols.get(e.name)
+        if sym is not None and sym.constant is not None:
+            return sym.constant
+        if sym is not None and sym.kind == "parameter" and sym.value is not None:
+            return _num(sym.value, table, resolve)
+        raise _NotNumeric
+    if isinstance(e, ast.UnOp):
+        v = _num(e.operand, table, resolve)
+        return (not v) if e.op == "NOT" else (-v if e.op == "-" else v)
+    if isinstance(e, ast.BinOp):
+        a, b = _num(e.left, table, resolve), _num(e.right, table, resolve)
+        if e.op == "/":
+            if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool):
+                return _trunc_div(a, b)
+            return a / b
+        op = _NUM_BINOPS.get(e.op)
+        if op is None:
+            raise _NotNumeric
+        return op(a, b)
+    if isinstance(e, ast.Ref):
+        sym = table.symbols.get(e.name)
+        args = [_num(a, table, resolve) for a in e.args]
+        if sym is not None and sym.is_array:
+            value = resolve(element_key(e.name, [sp.Integer(a) for a in args])) if resolve else None
+            if value is None:
+                raise _NotNumeric
+            return _py(value)
+        fn = _NUM_INTRINSICS.get(e.name)
+        if fn is not None:
+            return fn(*args)
+        value = resolve(f"{e.name}()") if resolve else None
+        if value is None:
+            raise _NotNumeric
+        return _py(value)
+    raise _NotNumeric
+
+
+def to_sympy(e: ast.Expr, table: SymbolTable, resolve: Resolver | None = None) -> sp.Expr:
+    """Convert an expression to SymPy; ``resolve(name)`` may supply a variable's value."""
+    try:
+        return _to_sympy(e, table, resolve)
+    except ZeroDivisionError:
+        raise SymbolicError(f"{expr_text(e)} divides by zero", e.loc) from None
+    except (TypeError, ValueError):  # SymPy refuses a logical value in arithmetic, or the reverse
+        raise SymbolicError(f"{expr_text(e)} mixes logical and numeric values", e.loc) from None
+
+
+def _to_sympy(e: ast.Expr, table: SymbolTable, resolve: Resolver | None) -> sp.Expr:
+    conv = lambda x: to_sympy(x, table, resolve)  # noqa: E731
+    if isinstance(e, ast.Num):
+        return sp.Integer(e.value) if e.kind == "INTEGER" else sp.Float(e.value)
+    if isinstance(e, ast.Logical):
+        return sp.true if e.value else sp.false
+    if isinstance(e, ast.Var):
+        value = resolve(e.name) if resolve else None
+        if value is not None:
+            return as_sympy(value)
+        sym = table.symbols.get(e.name)
+        if sym is not None and sym.constant is not None:
+            return sp.Integer(sym.constant)
+        if sym is not None and sym.kind == "parameter" and sym.value is not None:
+            return conv(sym.value)
+        ftype = sym.type if sym else table.lookup(e.name, e.loc).type
+        return fortran_symbol(e.name, ftype)
+    if isinstance(e, ast.UnOp):
+        v = conv(e.operand)
+        return sp.Not(v) if e.op == "NOT" else (-v if e.op == "-" else v)
+    if isinstance(e, ast.BinOp):
+        return _binop(e, conv(e.left), conv(e.right), table)
+    if isinstance(e, ast.Ref):
+        return _ref(e, table, conv, resolve)
+    raise SymbolicError(f"{expr_text(e)} has no numeric value", e.loc)
+
+
+def _binop(e: ast.BinOp, a: sp.Expr, b: sp.Expr, table: SymbolTable) -> sp.Expr:
+    op = e.op
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    if op == "/":
+        if expr_type(e, table) == "INTEGER":
+            if b == 0:
+                raise SymbolicError("integer division by zero", e.loc)
+            return int_div(a, b)
+        return a / b
+    if op == "**":
+        return a**b
+    rel = {"EQ": sp.Eq, "NE": sp.Ne, "LT": sp.Lt, "LE": sp.Le, "GT": sp.Gt, "GE": sp.Ge}
+    if op in rel:
+        return rel[op](a, b)
+    if op == "AND":
+        return sp.And(a, b)
+    if op == "OR":
+        return sp.Or(a, b)
+    if op == "EQV":
+        return sp.Equivalent(a, b)
+    if op == "NEQV":
+        return sp.Xor(a, b)
+    raise SymbolicError(f"operator {op} has no numeric value here", e.loc)
+
+
+def _ref(e: ast.Ref, table: SymbolTable, conv, resolve: Resolver | None) -> sp.Expr:
+    name = e.name
+    sym = table.symbols.get(name)
+    if sym is not None and sym.is_array:
+        value = resolve(element_key(name, [conv(a) for a in e.args])) if resolve else None
+        if value is not None:
+            return as_sympy(value)
+        raise SymbolicError(
+            f"the value of array element {expr_text(e)} is not known before run time", e.loc,
+            hint="interp follows scalar values; pass the value with --set or use a scalar",
+        )
+    args = [conv(a) for a in e.args]
+    if name in ("MOD", "DMOD") and len(args) == 2:
+        return fortran_mod(*args)
+    if name in ("MIN", "MIN0", "AMIN1", "DMIN1"):
+        return sp.Min(*args)
+    if name in ("MAX", "MAX0", "AMAX1", "DMAX1"):
+        return sp.Max(*args)
+    if name in ("ABS", "IABS", "DABS"):
+        return sp.Abs(args[0])
+    if name in ("INT", "IFIX", "IDINT"):
+        a = args[0]
+        return sp.Integer(int(a)) if a.is_Number else sp.floor(a)
+    if name in ("NINT", "IDNINT"):
+        a = args[0]
+        if a.is_Number:  # rounds half away from zero
+            return sp.Integer(int(sp.sign(a)) * int(sp.floor(abs(a) + sp.Rational(1, 2))))
+        return sp.floor(a + sp.Rational(1, 2))
+    if name in ("FLOAT", "REAL", "DBLE", "DFLOAT", "SNGL"):
+        return args[0]
+    if name in ("SQRT", "DSQRT"):
+        return sp.sqrt(args[0])
+    if name in ("EXP", "DEXP"):
+        return sp.exp(args[0])
+    if name in ("LOG", "ALOG", "DLOG"):
+        return sp.log(args[0])
+    if name in ("IEOR", "IAND", "IOR") and len(args) == 2:
+        return _bitwise(name, *args)
+    value = resolve(f"{name}()") if resolve else None
+    if value is not None:
+        return as_sympy(value)
+    raise SymbolicError(f"the value of {expr_text(e)} is not known before run time", e.loc,
+                        hint="interp follows values it can compute from the source")
+
+
+def element_key(name: str, indices: list[sp.Expr]) -> str:
+    """The key under which the value of ``NAME(i, j)`` is tracked (constant indices only)."""
+    if all(i.is_Integer for i in indices):
+        return f"{name}({','.join(str(int(i)) for i in indices)})"
+    return f"{name}(?)"
+
+
+@lru_cache(maxsize=4096)
+def trip_count(start: sp.Expr, stop: sp.Expr, step: sp.Expr | None) -> sp.Expr:
+    """F77 DO trip count: MAX(INT((stop - start + step) / step), 0)."""
+    step = sp.Integer(1) if step is None else step
+    span = stop - start + step
+    if span.is_Number and step.is_Number:
+        return sp.Max(0, int_div(sp.Integer(int(span)), sp.Integer(int(step))) if span.is_Integer
+                      and step.is_Integer else sp.floor(span / step))
+    if step == 1:
+        return sp.Max(0, span)
+    return sp.Max(0, sp.floor(span / step))

@@ -1,0 +1,591 @@
+"""Level-1 parse, first half: cards → statements → program units.
+
+Each logical statement is parsed on its own with the LALR grammar in
+``grammars/fortran77.lark``; a Lark ``Transformer`` turns the tree into the dataclasses of
+:mod:`interp.application.ast`. Errors carry the physical line and column of the offending text.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
+
+from interp.application import ast
+from interp.application.cards import Card, read_source
+from interp.errors import InterpError, SourceLocation, UnsupportedError
+from interp.resources import grammar_path
+
+# What a user reads when a construct is valid Fortran that interp does not model.
+UNSUPPORTED_KEYWORDS = {
+    "ENTRY": "ENTRY statements (alternate entry points)",
+    "EQUIVALENCE": "EQUIVALENCE (storage association)",
+    "ASSIGN": "ASSIGN and assigned GO TO",
+    "BLOCKDATA": "BLOCK DATA program units",
+    "PAUSE": "PAUSE",
+    "NAMELIST": "NAMELIST",
+    "POINTER": "Cray POINTER",
+}
+
+
+@lru_cache(maxsize=1)
+def _parser() -> tuple[Lark, "_ToAst"]:
+    """The LALR parser with the AST builder run inside it (no parse tree is built)."""
+    to_ast = _ToAst()
+    lark = Lark(
+        grammar_path("fortran77.lark").read_text(),
+        parser="lalr",
+        lexer="contextual",
+        maybe_placeholders=False,
+        cache=False,
+        transformer=to_ast,
+    )
+    return lark, to_ast
+
+
+def _tokens(children, kind: str | None = None) -> list[Token]:
+    return [c for c in children if isinstance(c, Token) and (kind is None or c.type == kind)]
+
+
+def _nodes(children) -> list:
+    return [c for c in children if not isinstance(c, Token)]
+
+
+class _ToAst(Transformer):
+    """Grammar rules of one statement → AST nodes (locations mapped through the card).
+
+    Runs inside the LALR parser, which calls it as each rule is reduced; :meth:`begin` points it
+    at the card being parsed. A node starts where its first child does: a token's offset, or
+    the location of a node already built. A statement starts at the beginning of its card,
+    except the statement a logical IF holds, which starts after the condition.
+    """
+
+    def begin(self, card: Card) -> None:
+        self.card = card
+        self._paren: dict[int, SourceLocation] = {}  # id(node) → its opening parenthesis
+
+    @property
+    def _start(self) -> SourceLocation:
+        return self.card.location(0)
+
+    @property
+    def _action_offset(self) -> int:
+        return _after_condition(self.card.text) if _leading_word(self.card.text) == "IF" else 0
+
+    @property
+    def _action_start(self) -> SourceLocation:
+        return self.card.location(self._action_offset)
+
+    def _at(self, ch) -> SourceLocation:
+        for c in ch:
+            if isinstance(c, Token):
+                return self.card.location(c.start_pos or 0)
+            if isinstance(c, list) and c:
+                return self._at(c)
+            loc = self._paren.get(id(c)) or getattr(c, "loc", None)
+            if isinstance(loc, SourceLocation):
+                return loc
+        return self._start
+
+    @staticmethod
+    def _offset(ch) -> int:
+        return next((c.start_pos or 0 for c in ch if isinstance(c, Token)), 0)
+
+    def _tloc(self, tok: Token) -> SourceLocation:
+        return self.card.location(tok.start_pos or 0)
+
+    # ---- expressions ----
+    def int_lit(self, ch):
+        return ast.Num(int(ch[0]), "INTEGER", self._at(ch))
+
+    def real_lit(self, ch):
+        text = str(ch[0])
+        kind = "DOUBLE" if ("D" in text or "Q" in text) else "REAL"
+        return ast.Num(float(text.replace("D", "E").replace("Q", "E")), kind, self._at(ch))
+
+    def string_lit(self, ch):
+        raw = str(ch[0])
+        return ast.Str(raw[1:-1].replace(raw[0] * 2, raw[0]), self._at(ch))
+
+    def true_lit(self, ch):
+        return ast.Logical(True, self._at(ch))
+
+    def false_lit(self, ch):
+        return ast.Logical(False, self._at(ch))
+
+    def var(self, ch):
+        return ast.Var(str(ch[0]), self._at(ch))
+
+    def ref(self, ch):
+        args = ch[1] if len(ch) > 1 else []
+        return ast.Ref(str(ch[0]), args, self._at(ch))
+
+    def arg_list(self, ch):
+        return list(ch)
+
+    def substring(self, ch):
+        colon = next(i for i, c in enumerate(ch) if isinstance(c, Token) and c.type == "COLON")
+        lo = ch[0] if colon > 0 else None
+        hi = ch[colon + 1] if colon + 1 < len(ch) else None
+        return ast.Range(lo, hi, self._at(ch))
+
+    def alt_return(self, ch):
+        raise self.card.error(
+            "alternate RETURN arguments (*label) are not supported", self._offset(ch),
+            cls=UnsupportedError,
+            hint="rewrite the call to return a status code and test it with IF",
+        )
+
+    def paren(self, ch):
+        """``(expr)`` is the expression itself; a node it begins starts at the parenthesis."""
+        lpar, node = ch
+        self._paren[id(node)] = self.card.location(lpar.start_pos or 0)
+        return node
+
+    def binop(self, ch):
+        left, op, right = ch
+        return ast.BinOp(_op_name(op), left, right, self._at(ch))
+
+    def pow_signed(self, ch):
+        base, _pow, sign, expo = ch
+        return ast.BinOp("**", base, ast.UnOp(str(sign), expo, expo.loc), self._at(ch))
+
+    def unop(self, ch):
+        op, operand = ch
+        return ast.UnOp(_op_name(op), operand, self._at(ch))
+
+    def implied_do(self, ch):
+        _lpar, items, name, start, stop, *step = ch
+        return ast.ImpliedDo(items, str(name), start, stop, step[0] if step else None, self._at(ch))
+
+    def io_list(self, ch):
+        out = []
+        for c in ch:
+            out.extend(c if isinstance(c, list) else [c])
+        return out
+
+    # ---- program units ----
+    def program_stmt(self, ch):
+        return ast.UnitHeader(self._start, "PROGRAM", str(ch[0]), [], None)
+
+    def subroutine_stmt(self, ch):
+        dummies = ch[1] if len(ch) > 1 else []
+        return ast.UnitHeader(self._start, "SUBROUTINE", str(ch[0]), dummies, None)
+
+    def function_stmt(self, ch):
+        rtype = ch[0] if isinstance(ch[0], ast.TypeSpec) else None
+        rest = ch[1:] if rtype else ch
+        name = rest[0]
+        dummies = rest[1] if len(rest) > 1 else []
+        return ast.UnitHeader(self._start, "FUNCTION", str(name), dummies, rtype)
+
+    def dummy_list(self, ch):
+        return [str(c) for c in ch]
+
+    def end_stmt(self, ch):
+        return ast.End(self._start)
+
+    # ---- specifications ----
+    def _typespec(self, base: str, ch) -> ast.TypeSpec:
+        ints = [int(t) for t in _tokens(ch, "INT")]
+        return ast.TypeSpec(base, ints[0] if ints else None)
+
+    def integer_type(self, ch):
+        return self._typespec("INTEGER", ch)
+
+    def real_type(self, ch):
+        spec = self._typespec("REAL", ch)
+        return ast.TypeSpec("DOUBLE", 8) if spec.size == 8 else spec
+
+    def double_type(self, ch):
+        return ast.TypeSpec("DOUBLE", 8)
+
+    def logical_type(self, ch):
+        return self._typespec("LOGICAL", ch)
+
+    def complex_type(self, ch):
+        return self._typespec("COMPLEX", ch)
+
+    def character_type(self, ch):
+        lens = [c for c in ch if isinstance(c, int)]
+        return ast.TypeSpec("CHARACTER", lens[0] if lens else 1)
+
+    def char_len(self, ch):
+        ints = _tokens(ch, "INT")
+        if ints:
+            return int(ints[0])
+        nodes = _nodes(ch)
+        if nodes and isinstance(nodes[0], ast.Num):
+            return int(nodes[0].value)
+        return 0  # (*) or an expression: length taken from the actual argument
+
+    def entity(self, ch):
+        name = str(ch[0])
+        dims = next((c for c in ch if isinstance(c, list)), None)
+        lens = [c for c in ch[1:] if isinstance(c, int) and not isinstance(c, bool)]
+        return ast.Entity(name, dims, lens[0] if lens else None, self._at(ch))
+
+    def dim_list(self, ch):
+        return list(ch)
+
+    def dim_upper(self, ch):
+        return (None, ch[0])
+
+    def dim_range(self, ch):
+        return (ch[0], ch[1])
+
+    def dim_assumed(self, ch):
+        return (None, None)
+
+    def dim_range_assumed(self, ch):
+        return (ch[0], None)
+
+    def type_decl(self, ch):
+        spec = ch[0]
+        return ast.TypeDecl(self._start, spec, [c for c in ch[1:] if isinstance(c, ast.Entity)])
+
+    def array_decl(self, ch):
+        return ast.Entity(str(ch[0]), ch[1], None, self._at(ch))
+
+    def dimension_stmt(self, ch):
+        return ast.Dimension(self._start, list(ch))
+
+    def param_def(self, ch):
+        return (str(ch[0]), ch[1], self._at(ch))
+
+    def parameter_stmt(self, ch):
+        return ast.ParameterStmt(self._start, list(ch))
+
+    def block_name(self, ch):
+        names = _tokens(ch, "NAME")
+        return str(names[0]) if names else ""
+
+    def common_stmt(self, ch):
+        blocks: list[tuple[str, list[ast.Entity]]] = []
+        for c in ch:  # block names (str) and the entities that follow each
+            if isinstance(c, str):
+                blocks.append((c, []))
+            else:
+                if not blocks:
+                    blocks.append(("", []))  # blank common
+                blocks[-1][1].append(c)
+        return ast.Common(self._start, blocks)
+
+    def data_targets(self, ch):
+        return list(ch)
+
+    def signed_number(self, ch):
+        sign = -1 if any(isinstance(c, Token) and c == "-" for c in ch) else 1
+        tok = ch[-1]
+        if tok.type == "INT":
+            return ast.Num(sign * int(tok), "INTEGER", self._at(ch))
+        kind = "DOUBLE" if "D" in tok else "REAL"
+        return ast.Num(sign * float(tok.replace("D", "E")), kind, self._at(ch))
+
+    def data_value(self, ch):
+        ints = [c for c in ch if isinstance(c, Token) and c.type == "INT"]
+        value = ch[-1]
+        if isinstance(value, Token):
+            value = {
+                "STRING": lambda t: ast.Str(t[1:-1], self._tloc(t)),
+                "TRUE": lambda t: ast.Logical(True, self._tloc(t)),
+                "FALSE": lambda t: ast.Logical(False, self._tloc(t)),
+                "NAME": lambda t: ast.Var(str(t), self._tloc(t)),
+            }[value.type](value)
+        return [value] * (int(ints[0]) if ints and len(ch) > 2 else 1)
+
+    def data_values(self, ch):
+        return [v for group in ch for v in group]
+
+    def data_set(self, ch):
+        return (ch[0], ch[1])
+
+    def data_stmt(self, ch):
+        targets = [t for s in ch for t in s[0]]
+        values = [v for s in ch for v in s[1]]
+        return ast.Data(self._start, targets, values)
+
+    def name_list(self, ch):
+        return [str(c) for c in ch]
+
+    def external_stmt(self, ch):
+        return ast.NameListStmt(self._start, "EXTERNAL", ch[0])
+
+    def intrinsic_stmt(self, ch):
+        return ast.NameListStmt(self._start, "INTRINSIC", ch[0])
+
+    def save_stmt(self, ch):
+        return ast.NameListStmt(self._start, "SAVE", [str(c) for c in ch])
+
+    def implicit_none(self, ch):
+        return ast.Implicit(self._start, True, [])
+
+    def letter_range(self, ch):
+        names = _tokens(ch, "NAME")
+        lo, hi = str(names[0]), str(names[-1])
+        if len(lo) != 1 or len(hi) != 1:
+            raise self.card.error("IMPLICIT letter ranges take single letters, e.g. (A-H, O-Z)",
+                                  self._offset(ch))
+        return (lo, hi)
+
+    def implicit_spec(self, ch):
+        return (ch[0], list(ch[1:]))
+
+    def implicit_stmt(self, ch):
+        return ast.Implicit(self._start, False, list(ch))
+
+    def include_stmt(self, ch):
+        return ast.Include(self._start, str(ch[0])[1:-1])
+
+    # ---- control ----
+    def do_stmt(self, ch):
+        label = int(ch[0]) if isinstance(ch[0], Token) and ch[0].type == "INT" else None
+        rest = ch[1:] if label is not None else ch
+        name, start, stop, *step = rest
+        return ast.DoStmt(self._start, label, str(name), start, stop, step[0] if step else None)
+
+    def do_while_stmt(self, ch):
+        label = int(ch[0]) if isinstance(ch[0], Token) and ch[0].type == "INT" else None
+        return ast.DoWhileStmt(self._start, label, ch[-1])
+
+    def enddo_stmt(self, ch):
+        return ast.EndDo(self._start)
+
+    def if_then_stmt(self, ch):
+        return ast.IfThen(self._start, ch[0])
+
+    def else_if_stmt(self, ch):
+        return ast.ElseIf(self._start, _nodes(ch)[0])
+
+    def else_stmt(self, ch):
+        return ast.Else(self._start)
+
+    def endif_stmt(self, ch):
+        return ast.EndIf(self._start)
+
+    def logical_if_stmt(self, ch):
+        cond, stmt = ch
+        if isinstance(stmt, (ast.LogicalIf,)):
+            raise self.card.error("a logical IF cannot hold another IF")
+        return ast.LogicalIf(self._start, cond, stmt)
+
+    def arith_if_stmt(self, ch):
+        raise self.card.error(
+            "arithmetic IF is not supported", 0, cls=UnsupportedError,
+            hint="rewrite it as a block IF: IF (e .LT. 0) THEN ... ELSE IF (e .EQ. 0) THEN ...",
+        )
+
+    def continue_stmt(self, ch):
+        return ast.Continue(self._action_start)
+
+    def goto_stmt(self, ch):
+        return ast.Goto(self._action_start, int(_tokens(ch, "INT")[0]))
+
+    def computed_goto_stmt(self, ch):
+        raise self.card.error(
+            "computed GO TO is not supported", self._offset(ch), cls=UnsupportedError,
+            hint="rewrite it as a block IF over the selector's values",
+        )
+
+    def call_stmt(self, ch):
+        args = ch[1] if len(ch) > 1 else []
+        return ast.CallStmt(self._action_start, str(ch[0]), args)
+
+    def return_stmt(self, ch):
+        if ch:
+            raise self.card.error("alternate RETURN is not supported", self._action_offset,
+                                  cls=UnsupportedError,
+                                  hint="return a status code in an argument and test it with IF")
+        return ast.Return(self._action_start)
+
+    def stop_stmt(self, ch):
+        return ast.Stop(self._action_start)
+
+    # ---- input/output ----
+    def io_spec(self, ch):
+        return ch
+
+    def io_control(self, ch):
+        return ch
+
+    def read_stmt(self, ch):
+        items = next((c for c in ch[1:] if isinstance(c, list) and _is_items(c)), [])
+        return ast.Read(self._action_start, items)
+
+    def write_stmt(self, ch):
+        items = ch[1] if len(ch) > 1 else []
+        return ast.Write(self._action_start, items)
+
+    def print_stmt(self, ch):
+        items = ch[1] if len(ch) > 1 else []
+        return ast.Write(self._action_start, items)
+
+    def file_stmt(self, ch):
+        return ast.FileOp(self._action_start, str(ch[0]))
+
+    def format_stmt(self, ch):
+        return ast.Format(self._start)
+
+    def assignment(self, ch):
+        target, value = ch
+        return ast.Assign(self._action_start, target, value)
+
+
+def _after_condition(text: str) -> int:
+    """Offset of the statement of a logical IF: past the parenthesised condition."""
+    depth, quote = 0, None
+    for i, ch in enumerate(text):
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1 + len(text[i + 1:]) - len(text[i + 1:].lstrip())
+    return 0
+
+
+def _is_items(c: list) -> bool:
+    return all(not isinstance(x, (Token, list)) for x in c)
+
+
+_OP_NAMES = {"==": "EQ", "/=": "NE", "<": "LT", "<=": "LE", ">": "GT", ">=": "GE"}
+
+
+def _op_name(tok: Token) -> str:
+    text = str(tok).strip(".")
+    return _OP_NAMES.get(str(tok), text)
+
+
+def _syntax_error(card: Card, err: UnexpectedInput) -> InterpError:
+    tok = getattr(err, "token", None)
+    if isinstance(err, UnexpectedEOF) or (tok is not None and tok.type == "$END"):
+        offset = len(card.text)  # just past the last character
+        found = "end of the statement"
+    else:
+        offset = err.pos_in_stream or 0
+        if isinstance(err, UnexpectedCharacters) or tok is None:
+            found = repr(card.text[offset: offset + 1])
+        else:
+            found = repr(str(tok))
+    expected = sorted(getattr(err, "expected", None) or getattr(err, "allowed", None) or [])
+    hint = None
+    if expected:
+        names = ", ".join(_pretty_terminal(t) for t in expected[:8])
+        hint = f"expected one of: {names}"
+    return card.error(f"syntax error: unexpected {found}", offset, hint=hint)
+
+
+_PRETTY = {
+    "LPAR": "'('", "RPAR": "')'", "COMMA": "','", "EQUAL": "'='", "COLON": "':'",
+    "NAME": "a name", "INT": "an integer", "REAL_LIT": "a real number", "STRING": "a string",
+    "ADD_OP": "'+' or '-'", "MUL_OP": "'/'", "STAR": "'*'", "POW": "'**'",
+    "REL_OP": "a comparison (.EQ. ...)", "$END": "end of statement", "CONCAT": "'//'",
+    "AND_OP": ".AND.", "OR_OP": ".OR.", "NOT_OP": ".NOT.", "EQV_OP": ".EQV. or .NEQV.",
+    "TRUE": ".TRUE.", "FALSE": ".FALSE.",
+}
+
+
+def _pretty_terminal(name: str) -> str:
+    return _PRETTY.get(name, name.removesuffix("_T").replace("_", " "))
+
+
+def _leading_word(text: str) -> str:
+    word = ""
+    for ch in text:
+        if ch.isalpha():
+            word += ch
+        elif ch != " ":
+            break
+    return word
+
+
+def parse_statement(card: Card) -> ast.Stmt:
+    """Parse one card into an AST statement; errors point into the card."""
+    head = _leading_word(card.text)
+    for key, what in UNSUPPORTED_KEYWORDS.items():
+        if head.startswith(key) and "=" not in card.text.split("(")[0]:
+            raise card.error(f"{what} is not supported", 0, cls=UnsupportedError,
+                             hint="interp models a structured Fortran 77 subset; see README")
+    lark, to_ast = _parser()
+    to_ast.begin(card)
+    try:
+        stmt = lark.parse(card.text)
+    except UnexpectedInput as err:
+        raise _syntax_error(card, err) from None
+    if not isinstance(stmt, ast.Stmt):  # pragma: no cover - grammar guarantees a statement
+        raise card.error("could not parse this statement")
+    stmt.label = card.label
+    return stmt
+
+
+# ---- files → program units ------------------------------------------------------------------
+
+# mpif.h is provided by interp itself (constant values from the catalog), so programs that
+# INCLUDE it parse without an MPI installation.
+BUILTIN_INCLUDES = {"MPIF.H"}
+
+
+def _expand_includes(cards: list[Card], base: Path, depth: int = 0) -> list[tuple[Card, ast.Stmt]]:
+    out: list[tuple[Card, ast.Stmt]] = []
+    for card in cards:
+        stmt = parse_statement(card)
+        if isinstance(stmt, ast.Include) and stmt.path.upper() not in BUILTIN_INCLUDES:
+            target = base / stmt.path
+            if not target.exists():
+                raise card.error(
+                    f"INCLUDE file {stmt.path!r} not found",
+                    hint=f"looked in {base}; put the file beside the source",
+                )
+            if depth > 8:
+                raise card.error("INCLUDE nested too deeply (is it including itself?)")
+            text_cards = read_source(target) if target.suffix else read_source_as_fixed(target)
+            out.extend(_expand_includes(text_cards, target.parent, depth + 1))
+            continue
+        out.append((card, stmt))
+    return out
+
+
+def read_source_as_fixed(path: Path) -> list[Card]:
+    from interp.application.cards import read_fixed_form
+
+    return read_fixed_form(path.read_text(errors="replace"), str(path))
+
+
+_DECL_TYPES = (
+    ast.TypeDecl, ast.Dimension, ast.ParameterStmt, ast.Common, ast.Data, ast.NameListStmt,
+    ast.Implicit, ast.Include,
+)
+
+
+def parse_file(path: str | Path) -> list[ast.ProgramUnit]:
+    """Parse a source file into its program units (statements still flat in ``body``)."""
+    from interp.application.structure import build_unit
+
+    path = Path(path)
+    cards = read_source(path)
+    if not cards:
+        raise InterpError(f"{path} holds no statements, only comments",
+                          SourceLocation(str(path), 1, 1),
+                          hint="give a file holding a Fortran program unit")
+    stmts = _expand_includes(cards, path.parent)
+    units: list[ast.ProgramUnit] = []
+    current: list[tuple[Card, ast.Stmt]] = []
+    for card, stmt in stmts:
+        current.append((card, stmt))
+        if isinstance(stmt, ast.End):
+            units.append(build_unit(current))
+            current = []
+    if current:
+        last = current[-1][0]
+        raise InterpError(
+            "missing END statement at the end of the file",
+            SourceLocation(last.file, last.end_line, 1),
+            hint="every PROGRAM, SUBROUTINE and FUNCTION ends with END",
+        )
+    return units

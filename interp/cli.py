@@ -1,0 +1,592 @@
+"""The ``interp`` command. Thin: every command is one call into the packages.
+
+User mistakes surface as :class:`interp.errors.InterpError` and are printed as one message
+(exit 2); problems found in a program (``check``, a hang) exit 1.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from interp.errors import InterpError
+
+
+class _Group(click.Group):
+    """Turns every InterpError into one clean message and its exit code."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except InterpError as err:
+            click.echo(err.render(), err=True)
+            sys.exit(err.exit_code)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="interp")
+def main() -> None:
+    """Predict the performance of message-passing Fortran 77 programs without running them."""
+
+
+SOURCES = click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+
+
+@main.command()
+@SOURCES
+@click.option("--format", "fmt", type=click.Choice(["tree", "json", "dot"]), default="tree",
+              show_default=True, help="How to print the AAG.")
+@click.option("--granularity", type=click.Choice(["largest", "statement"]), default="largest",
+              show_default=True, help="Cluster statements into the largest Seq AAUs, or one per statement.")
+@click.option("--saag", is_flag=True, help="Show the SAAG: per-process chains and their "
+              "communication edges (needs -P).")
+@click.option("-P", "--nprocs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Number of nodes, for --saag.")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Input values, for --saag.")
+@click.option("--machine", "machine_name", default="ipsc860", show_default=True,
+              metavar="NAME|FILE", help="Machine spec, for --saag.")
+def graph(files: tuple[str, ...], fmt: str, granularity: str, saag: bool, nprocs: int,
+          sets: tuple[str, ...], machine_name: str) -> None:
+    """Print the Application Abstraction Graph (AAG) of FILES, or with --saag its SAAG."""
+    from interp.application.aag import build_aag
+    from interp.output import graph_view
+
+    aag = build_aag(list(files), granularity)
+    if saag:
+        from interp.engine.saag import build_saag
+        from interp.output import saag_view
+        from interp.system import load_machine
+
+        built = build_saag(aag, load_machine(machine_name), nprocs, _parse_sets(sets))
+        render = {"json": saag_view.render_json, "dot": saag_view.render_dot}.get(
+            fmt, saag_view.render_text)
+        click.echo(render(built))
+        return
+    if fmt == "json":
+        click.echo(graph_view.render_json(aag))
+    elif fmt == "dot":
+        click.echo(graph_view.render_dot(aag))
+    else:
+        from rich.console import Console
+
+        Console(highlight=False).print(graph_view.render_tree(aag))
+
+
+# --- machine: the Systems module (SAGs of machine_specs/*.yaml) -------------------------------
+# Imports are inside the commands so that `interp --help` does not load SymPy and Lark.
+
+
+def _parse_sets(values: tuple[str, ...]) -> dict:
+    """``--set NAME=VALUE``: a program input and a plain number (never evaluated as code)."""
+    import re
+
+    import sympy as sp
+
+    out = {}
+    for item in values:
+        m = re.fullmatch(r"\s*([A-Za-z][A-Za-z0-9_$]*(?:\.[A-Za-z][A-Za-z0-9_$]*)?)\s*=\s*"
+                         r"([+-]?(?:\d+\.?\d*|\.\d+)(?:[eEdD][+-]?\d+)?)\s*", item)
+        if not m:
+            raise click.UsageError(f"--set {item!r}: expected NAME=NUMBER, e.g. --set N=1000000")
+        name, text = m.group(1).upper(), m.group(2).replace("d", "e").replace("D", "e")
+        value = float(text)
+        out[name] = sp.Integer(int(value)) if value.is_integer() and abs(value) < 2**63 else sp.Float(value)
+    return out
+
+
+def _parse_pairs(option: str, values: tuple[str, ...], kind) -> dict:
+    """``--routine NAME=SECONDS`` / ``--iterations WHERE=COUNT``: a key and a plain number."""
+    out = {}
+    for item in values:
+        key, sep, text = item.rpartition("=")
+        try:
+            if not sep or not key.strip():
+                raise ValueError
+            value = kind(text)
+            if value < 0:
+                raise ValueError
+        except ValueError:
+            example = "SOLVE=1.5e-3" if kind is float else "node.f:42=100"
+            raise click.UsageError(f"{option} {item!r}: expected KEY=VALUE with a non-negative "
+                                   f"{'number' if kind is float else 'whole number'}, e.g. "
+                                   f"{option} {example}") from None
+        out[key.strip()] = value
+    return out
+
+
+def _prediction(files, nprocs, machine, sets, bound, routines=(), iterations=(), trace=False):
+    """Build the AAG and predict; a missing critical input is asked for on a terminal.
+    ``trace``: record every AAU execution and message (for --trace and reports)."""
+    from interp.application.aag import build_aag
+    from interp.engine.predict import predict
+    from interp.engine.values import NeedValue
+
+    aag = build_aag(list(files))
+    machine, nprocs, given = _apply_what_ifs(aag, machine, nprocs, _parse_sets(sets))
+    user_routines = _parse_pairs("--routine", routines, float)
+    user_iterations = _parse_pairs("--iterations", iterations, int)
+    while True:
+        try:
+            return predict(aag, machine, nprocs, given, bound, routines=user_routines,
+                           iterations=user_iterations, trace=trace)
+        except NeedValue as need:
+            if not sys.stdin.isatty():
+                raise
+            click.echo(need.message, err=True)
+            for name in need.names:
+                given[name] = _parse_sets((f"{name}={click.prompt(f'value of {name}')}",))[name]
+
+
+PREDICT_OPTIONS = [
+    click.option("-P", "--nprocs", type=click.IntRange(min=1), default=1, show_default=True,
+                 help="Number of nodes (processes) the node program runs on."),
+    click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
+                 help="Value of an external input (repeatable); UNIT.NAME when units share a name."),
+    click.option("--bound", type=click.Choice(["min", "mid", "max"]), default="mid",
+                 show_default=True, help="Which end of the spec's [min, max] ranges to use."),
+    click.option("--routine", "routines", multiple=True, metavar="NAME=SECONDS",
+                 help="Your own time for a (non-communicating) subroutine, used instead of "
+                      "interpreting its body."),
+    click.option("--iterations", "iterations", multiple=True, metavar="WHERE=COUNT",
+                 help="Iteration count for a loop interp would unroll (DO WHILE, GO TO loops); "
+                      "WHERE is UNIT:LINE or FILE:LINE of the loop."),
+]
+
+
+WHAT_IF_META = "interp.what_ifs"
+
+
+def _store_what_ifs(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]):
+    """``--what-if``: parsed now (a bad statement is an error before any work) and kept in the
+    context, where :func:`_prediction` applies it; commands need no parameter for it."""
+    if value:
+        from interp.engine.whatif import Scenario
+
+        Scenario.from_texts(value)
+    ctx.meta[WHAT_IF_META] = tuple(value)
+    return value
+
+
+WHAT_IF_OPTION = click.option(
+    "--what-if", "what_ifs", multiple=True, metavar="STMT", expose_value=False,
+    callback=_store_what_ifs,
+    help="A what-if scenario (repeatable, applied in order): a machine parameter "
+         "('node.cs.dynamic.per_byte *= 0.5', 'node.cs.*.per_hop /= 2', 'clock = 80MHz', "
+         "'node.p.ops.real_div = 20 clk'), 'P = 32', an input ('N *= 10') or a run-time "
+         "parameter ('load = 0.3'). Operators = *= /= += -=.")
+
+
+def predict_options(f):
+    from interp.system.cli_options import machine_option
+
+    for option in reversed(PREDICT_OPTIONS):
+        f = option(f)
+    if not any("--what-if" in getattr(p, "opts", ()) for p in getattr(f, "__click_params__", ())):
+        f = WHAT_IF_OPTION(f)  # (a command with its own --what-if, e.g. report, keeps it)
+    return machine_option(f)
+
+
+def _what_ifs() -> tuple[str, ...]:
+    ctx = click.get_current_context(silent=True)
+    return ctx.meta.get(WHAT_IF_META, ()) if ctx is not None else ()
+
+
+def _apply_what_ifs(aag, machine, nprocs, given, what_ifs=None):
+    """The configuration after the command's --what-if statements (machine, P, inputs)."""
+    what_ifs = _what_ifs() if what_ifs is None else what_ifs
+    if not what_ifs:
+        return machine, nprocs, given
+    from interp.engine.whatif import Scenario
+
+    return Scenario.from_texts(what_ifs).apply(machine, nprocs, given, aag)
+
+
+@main.command()
+@SOURCES
+@predict_options
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@click.option("--top", type=click.IntRange(min=0), default=8, show_default=True,
+              help="How many of the costliest AAUs to list.")
+@click.option("--at", "at", multiple=True, metavar="WHERE",
+              help="Statistics of a part (repeatable): FILE:FIRST-LAST (a line range), a "
+                   "SUBROUTINE or PROGRAM name, aau:ID (one AAU), or aag (the whole program).")
+@click.option("--annotate", "show_source", is_flag=True,
+              help="Also print the annotated source: predicted time per line.")
+@click.option("--trace", "trace_path", metavar="FILE.json",
+              help="Write a Chrome trace (Perfetto, chrome://tracing) of the interpretation.")
+def predict(files, nprocs, machine, sets, bound, routines, iterations, fmt, top, at,
+            show_source, trace_path) -> None:
+    """Predict the run time of FILES: the time, where it goes, and its formula."""
+    from interp.output import prediction_view, views
+
+    if trace_path:
+        views.check_writable(trace_path, "trace")
+    pred = _prediction(files, nprocs, machine, sets, bound, routines, iterations,
+                       trace=bool(trace_path))
+    out = views.sections(pred, at, show_source, fmt, trace_path)  # every error before output
+    if fmt == "json":
+        click.echo(prediction_view.render_json(pred, out.json))
+    else:
+        prediction_view.print_text(pred, top, out.text)
+    out.write()
+
+
+@main.command()
+@SOURCES
+@predict_options
+@click.option("--latex", "style", flag_value="latex", help="Print the formula as LaTeX.")
+@click.option("--python", "style", flag_value="python",
+              help="Print it as Python/SymPy text (parse_expr reads it back).")
+def formula(files, nprocs, machine, sets, bound, routines, iterations, style) -> None:
+    """Print the predicted run time of FILES as a closed-form formula."""
+    import sympy as sp
+
+    from interp.output.prediction_view import formula_python, formula_text
+
+    pred = _prediction(files, nprocs, machine, sets, bound, routines, iterations)
+    if style == "latex":
+        click.echo(sp.latex(sp.N(pred.total, 6)))
+    elif style == "python":
+        click.echo(formula_python(pred.total))
+    else:
+        click.echo(formula_text(pred.total))
+
+
+@main.command()
+@SOURCES
+@predict_options
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def check(files, nprocs, machine, sets, bound, routines, iterations, fmt) -> None:
+    """Check FILES on P nodes for unmatched or mismatched calls, deadlocks and global
+    operations some node never reaches. Exit 0 when clean, 1 when problems were found."""
+    from interp.application.aag import build_aag
+    from interp.engine.saag import build_saag
+    from interp.output import saag_view
+
+    del bound, routines, iterations  # timing plays no part in matching
+    aag = build_aag(list(files))
+    machine, nprocs, given = _apply_what_ifs(aag, machine, nprocs, _parse_sets(sets))
+    built = build_saag(aag, machine, nprocs, given)
+    click.echo(saag_view.render_json(built) if fmt == "json" else saag_view.problems_text(built))
+    sys.exit(1 if built.problems else 0)
+
+
+# --- annotate / report: the Output module's listings and documents ---------------------------
+
+
+@main.command()
+@SOURCES
+@predict_options
+@click.option("--process", "process", metavar="WHICH",
+              help="Only one process: host, a node/rank number, or a label such as 'node 3' "
+                   "(default: lines summed over all processes).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def annotate(files, nprocs, machine, sets, bound, routines, iterations, process, fmt) -> None:
+    """Print FILES with the predicted time of every source line, like a profiler listing."""
+    import json
+
+    from interp.output import annotate as annotate_mod
+    from interp.output.prediction_view import make_console
+
+    pred = _prediction(files, nprocs, machine, sets, bound, routines, iterations)
+    ann = annotate_mod.annotate(pred, process)
+    if fmt == "json":
+        click.echo(json.dumps(annotate_mod.to_json(ann), indent=2))
+    else:
+        make_console().print(annotate_mod.render_text(ann))
+
+
+@main.command()
+@SOURCES
+@predict_options
+@click.option("-o", "--output", "output", required=True, metavar="FILE.html|FILE.md",
+              help="The report: .html (one self-contained file) or .md (images beside it).")
+@click.option("--trace", "trace_path", metavar="FILE.json",
+              help="Also write a Chrome trace (Perfetto, chrome://tracing).")
+@click.option("--at", "at", multiple=True, metavar="WHERE",
+              help="Add the statistics of a part (as predict --at; repeatable).")
+@click.option("--what-if", "what_if", multiple=True, metavar="STATEMENT",
+              help="Add a comparison with a what-if scenario, e.g. --what-if 'P = 8' or "
+                   "--what-if 'node.cs.dynamic.per_byte *= 0.5' (repeatable: applied in order).")
+@click.option("--budget", type=click.FloatRange(min=0), default=20.0, show_default=True,
+              help="Seconds the scaling plots may spend re-predicting (other P, exact points).")
+def report(files, nprocs, machine, sets, bound, routines, iterations, output, trace_path, at,
+           what_if, budget) -> None:
+    """Write a report on FILES: inputs, formula, breakdown, scaling plots, the SAAG, the
+    annotated source and the notes, as one HTML file (or Markdown)."""
+    from interp.output import report as report_mod
+    from interp.output.files import check_writable
+
+    report_mod.check_output(output)
+    if trace_path:
+        check_writable(trace_path, "trace")
+    if what_if:
+        from interp.engine.whatif import Scenario
+
+        Scenario.from_texts(what_if)  # a bad statement is an error before any work
+    pred = _prediction(files, nprocs, machine, sets, bound, routines, iterations, trace=True)
+    runner = report_mod.Runner(pred.aag, machine, bound, _parse_pairs("--routine", routines, float),
+                               _parse_pairs("--iterations", iterations, int))
+    trace_text = None
+    if trace_path:
+        from interp.output.trace import trace_json
+
+        trace_text = trace_json(pred)
+    written = report_mod.write_report(pred, output, runner, at=at, what_if=what_if, budget=budget)
+    if trace_text is not None:
+        from interp.output.files import write_text
+
+        write_text(trace_path, trace_text, "trace")
+        written.append(trace_path)
+    click.echo(f"wrote {', '.join(written)}", err=True)
+
+
+@main.group()
+def machine() -> None:
+    """List, show and validate machine specs (SAGs)."""
+
+
+@machine.command("list")
+def machine_list() -> None:
+    """List the machine specs in machine_specs/."""
+    from interp.system import render
+
+    render.show_list()
+
+
+@machine.command("show")
+@click.argument("spec", metavar="NAME|FILE")
+@click.option("--format", "fmt", type=click.Choice(["tree", "json"]), default="tree", show_default=True)
+def machine_show(spec: str, fmt: str) -> None:
+    """Show a machine's SAG: every value, its unit and range, and which are assumptions."""
+    from interp.system import load_machine, render
+
+    render.show(load_machine(spec), fmt)
+
+
+@machine.command("validate")
+@click.argument("file", metavar="FILE")
+def machine_validate(file: str) -> None:
+    """Check a machine spec: prints "ok" or the first error with its file:line:column."""
+    from interp.system import render
+
+    render.validate(file)
+
+
+# --- what-if analyses: compare, sweep, sensitivity (through interp.api) ----------------------
+
+
+def _analysis_args(files, nprocs, machine, sets, bound, routines, iterations) -> dict:
+    """The arguments every interp.api analysis takes, from the shared predict options."""
+    from interp import api
+
+    return dict(program=api.Program.load(files), machine=machine, nprocs=nprocs,
+                inputs=_parse_sets(sets), bound=bound,
+                routines=_parse_pairs("--routine", routines, float),
+                iterations=_parse_pairs("--iterations", iterations, int))
+
+
+@main.command()
+@SOURCES
+@predict_options
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def compare(files, nprocs, machine, sets, bound, routines, iterations, fmt) -> None:
+    """Compare the prediction of FILES without and with the --what-if scenario: the total and
+    each process's computation, call overhead, transmission, waiting and idle (summed), with
+    the difference in seconds and in %."""
+    from interp import api
+    from interp.output import compare_view
+
+    what_ifs = _what_ifs()
+    if not what_ifs:
+        raise click.UsageError("compare needs a scenario: give at least one --what-if STMT, "
+                               "e.g. --what-if 'node.cs.dynamic.per_byte *= 0.5'")
+    args = _analysis_args(files, nprocs, machine, sets, bound, routines, iterations)
+    result = api.compare(what_if=what_ifs, **args)
+    if fmt == "json":
+        click.echo(compare_view.render_json(result))
+    else:
+        compare_view.print_text(result)
+
+
+@main.command()
+@SOURCES
+@predict_options
+@click.option("--vary", "vary", multiple=True, required=True, metavar="NAME=RANGE",
+              help="An input or P and its values (repeatable; the sweep is their product): "
+                   "a..b:log:n, a..b:lin:n or a list v1,v2,... e.g. N=1e3..1e7:log:20, P=1,2,4,8,16.")
+@click.option("-o", "--output", "output", metavar="FILE.csv",
+              help="Write the table as CSV: inputs..., P, seconds, speedup, efficiency.")
+@click.option("--plot", "plot_path", metavar="FILE.png",
+              help="Plot time against the first varied name, one line per P (.png, .pdf, .svg).")
+@click.option("--band", is_flag=True,
+              help="Also predict with the spec's min and max values: the plot draws the band, "
+                   "the CSV gains seconds_min and seconds_max.")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
+              show_default=True, help="What to print on standard output.")
+def sweep(files, nprocs, machine, sets, bound, routines, iterations, vary, output, plot_path,
+          band, fmt) -> None:
+    """Predict FILES over ranges of inputs and node counts: a table of times with the speedup
+    and efficiency against the smallest P (for equal other inputs)."""
+    from interp import api
+    from interp.output import sweep_view
+    from interp.output.files import check_writable
+
+    axes = [api.parse_vary(v) for v in vary]  # every mistake before any work
+    if output:
+        check_writable(output, "table")
+    if plot_path:
+        sweep_view.check_plot_path(plot_path)
+    args = _analysis_args(files, nprocs, machine, sets, bound, routines, iterations)
+    p_values = next((len(a.values) for a in axes if a.name == "P"), 1)
+    with _progress(p_values * (3 if band else 1) > 3) as progress:
+        result = api.sweep(vary=axes, what_if=_what_ifs(), band=band, progress=progress, **args)
+    if output:
+        sweep_view.write_csv(result, output)
+        click.echo(f"wrote {output}", err=True)
+    if plot_path:
+        sweep_view.plot(result, plot_path, band)
+        click.echo(f"wrote {plot_path}", err=True)
+    if fmt == "csv":
+        click.echo(sweep_view.csv_text(result), nl=False)
+    elif fmt == "json":
+        click.echo(sweep_view.render_json(result))
+    else:
+        sweep_view.print_text(result)
+
+
+class _progress:
+    """A rich progress bar on standard error (when it is a terminal), as a callback
+    ``(done, total, label)``; None when not ``wanted``."""
+
+    def __init__(self, wanted: bool):
+        self.wanted = wanted
+        self.bar = None
+
+    def __enter__(self):
+        if not self.wanted:
+            return None
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        console = Console(stderr=True)
+        if not console.is_terminal:
+            return None
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), console=console, transient=True)
+        self.bar.start()
+        task = None
+
+        def update(done: int, total: int, label: str) -> None:
+            nonlocal task
+            if task is None:
+                task = self.bar.add_task("interpreting", total=total)
+            self.bar.update(task, completed=done, description=f"interpreting {label}")
+
+        return update
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.stop()
+        return False
+
+
+@main.command()
+@SOURCES
+@predict_options
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@click.option("--top", type=click.IntRange(min=0), default=0, show_default=True,
+              help="List only the N most sensitive (0: all).")
+@click.option("--step", type=click.FloatRange(0, 0.5, min_open=True, max_open=True),
+              default=0.01, show_default=True,
+              help="Relative change for the finite differences.")
+def sensitivity(files, nprocs, machine, sets, bound, routines, iterations, fmt, top, step) -> None:
+    """Which machine parameters and inputs the predicted time of FILES is most sensitive to:
+    the elasticity d ln T / d ln p of every machine parameter the prediction uses and every
+    input, ranked, with what a 1% change does."""
+    from interp import api
+    from interp.output import sensitivity_view
+
+    args = _analysis_args(files, nprocs, machine, sets, bound, routines, iterations)
+    result = api.sensitivity(what_if=_what_ifs(), step=step, **args)
+    if fmt == "json":
+        click.echo(sensitivity_view.render_json(result))
+    else:
+        sensitivity_view.print_text(result, top or None)
+
+
+# --- SimGrid/SMPI: export a platform, validate against SMPI (issue #8) -----------------------
+
+
+from interp.system.cli_options import machine_option as _machine_option  # noqa: E402
+
+
+@main.group()
+def export() -> None:
+    """Export a machine spec for other tools."""
+
+
+@export.command("simgrid")
+@_machine_option
+@click.option("-P", "--nprocs", type=click.IntRange(min=1), required=True,
+              help="Number of MPI ranks (one host per node the ranks' routes visit).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
+              help="The platform XML; X.hosts (hostfile) and X.smpirun (options) go beside it.")
+@click.option("--model", type=click.Choice(["mpi", "paper"]), default="mpi", show_default=True,
+              help="mpi: eager MPI_Send, bytes on the links; paper: the sender also pays the "
+                   "bytes (Figure 11), links add only per-hop latency.")
+@click.option("--bound", type=click.Choice(["min", "mid", "max"]), default="mid",
+              show_default=True, help="Which end of the spec's [min, max] ranges to use.")
+def export_simgrid_cmd(machine, nprocs, output, model, bound) -> None:
+    """A SimGrid platform (XML 4.1, Full routing) and the smpirun options for the machine."""
+    from interp.system.simgrid import export_simgrid
+
+    exported = export_simgrid(machine, nprocs, bound, model)
+    files = exported.write(output)
+    click.echo(f"wrote {files['platform']}, {files['hostfile']}, {files['options']}")
+    click.echo(exported.command(str(files["platform"]), str(files["hostfile"])))
+    for note in exported.notes:
+        click.echo(f"note: {note}")
+
+
+def _int_list(ctx, param, value: str) -> list[int]:
+    try:
+        out = [int(x) for x in value.split(",") if x.strip()]
+    except ValueError:
+        raise click.BadParameter(f"{value!r}: expected numbers separated by commas, e.g. 2,4,8")
+    if not out or min(out) < 1:
+        raise click.BadParameter(f"{value!r}: expected positive numbers, e.g. 2,4,8")
+    return out
+
+
+@main.command()
+@SOURCES
+@_machine_option
+@click.option("-P", "--nprocs", "nprocs_list", default="2,4,8,16", show_default=True,
+              callback=_int_list, help="Numbers of ranks, comma separated.")
+@click.option("--model", type=click.Choice(["mpi", "paper"]), default="mpi", show_default=True,
+              help="How the exported platform prices a send (see `interp export simgrid`).")
+@click.option("--breakdown/--no-breakdown", default=True, show_default=True,
+              help="Per rank, SMPI's and interp's end times for the worst row.")
+def validate(files, machine, nprocs_list, model, breakdown) -> None:
+    """Run FILES (MPI Fortran 77) under SimGrid's SMPI on the platform exported from the
+    machine spec and compare with interp's prediction, computation switched off on both
+    sides. Needs smpiff and smpirun (apt-get install -y libsimgrid-dev)."""
+    from pathlib import Path
+
+    from interp.analysis import validate as V
+
+    rows = V.validate(list(files), nprocs_list, machine, model=model)
+    click.echo(V.table(rows))
+    bad = V.worst(rows)
+    if breakdown and bad is not None and abs(bad.error) > 1e-3:
+        src = next(f for f in files if Path(f).stem == bad.program)
+        click.echo(f"\nwhere they differ most: {bad.program}, P = {bad.nprocs} "
+                   f"({bad.error * 100:+.2f}%)")
+        click.echo(V.breakdown_table(V.breakdown(src, bad, machine, model=model)))

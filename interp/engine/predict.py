@@ -1,0 +1,354 @@
+"""The interpreter engine's entry point: SAAG × SAG × μ → performance statistics.
+
+``predict`` instantiates the processes of a configuration (a host program that ``load``s a
+node program, or P copies of a node/MPI program), interprets them with Algorithm 2 and returns
+a :class:`Prediction`: the headline time as a closed-form SymPy formula in the external inputs,
+its value at the inputs given, and the breakdown per process and per AAU.
+
+External inputs stay symbols while the interpretation can proceed without their values; a
+value is used only where a decision needs it (a branch, a partner, an unrollable loop). So the
+formula and the number are two views of one result: the number is the formula evaluated at
+the inputs given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import sympy as sp
+
+from interp.application import aau as A
+from interp.application.aag import AAG, UnitAAG
+from interp.application.expr import as_sympy
+from interp.engine.costs import CostModel
+from interp.engine.process import CATEGORIES, HOST_ID, Process
+from interp.engine.scheduler import Problem, Scheduler
+from interp.engine.timeval import FormulaTooLarge, latest
+from interp.engine.values import Inputs, NeedValue, input_symbol
+from interp.errors import InterpError
+from interp.system import SAG, check_nprocs
+
+BOUNDS = ("min", "max", "mid")
+MAX_RERUNS = 16
+
+
+@dataclass
+class Prediction:
+    """The result of interpreting a program on a machine."""
+
+    total: sp.Expr  # the headline time (formula in the remaining symbols)
+    headline: str  # what the headline time measures
+    processes: list[Process]
+    scheduler: Scheduler
+    aag: AAG
+    machine: SAG
+    nprocs: int
+    bound: str
+    given: dict[str, sp.Expr]  # inputs the user gave
+    fixed: dict[str, sp.Expr]  # inputs whose values the interpretation needed
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def symbols(self) -> dict[str, sp.Symbol]:
+        return {s.name: s for s in self.total.free_symbols}
+
+    def substitution(self) -> dict[sp.Symbol, sp.Expr]:
+        out = {}
+        for name, sym in self.symbols.items():
+            value = self.given.get(name)
+            if value is None:
+                value = next((v for k, v in self.given.items() if k.split(".")[-1] == name), None)
+            if value is not None:
+                out[sym] = value
+        return out
+
+    def evaluate(self, expr) -> sp.Expr:
+        expr = as_sympy(expr)
+        return expr.subs(self.substitution()) if expr.free_symbols else expr
+
+    @property
+    def seconds(self) -> float | None:
+        v = self.evaluate(self.total)
+        return float(v) if v.is_number else None
+
+    @property
+    def end_time(self) -> sp.Expr:
+        return latest([p.finish for p in self.processes if p.finish is not None] or [0.0])
+
+    def process_rows(self) -> list[dict]:
+        end = self.end_time
+        rows = []
+        for p in self.processes:
+            row = {"process": p.label, "pid": p.pid, "start": p.start, "finish": p.finish}
+            row.update({c: p.cats[c] for c in CATEGORIES})
+            row["idle"] = (end - p.finish) if p.finish is not None else 0.0
+            rows.append(row)
+        return rows
+
+    def aau_rows(self) -> list[dict]:
+        """Per AAU: activation τ (first), executions, δ summed over executions and processes."""
+        by_id = self.aag.by_id()
+        merged: dict[int, dict] = {}
+        for p in self.processes:
+            for k, st in p.stats.items():
+                row = merged.setdefault(k, {"id": k, "count": 0, "total": 0.0,
+                                            "tau": st.tau, "processes": 0})
+                row["count"] += st.count
+                row["total"] += st.total
+                row["processes"] += 1
+        out = []
+        for k, row in sorted(merged.items()):
+            a = by_id.get(k)
+            if a is None:
+                continue
+            row.update(type=a.type, unit=a.unit, file=a.loc.file, line=a.loc.line,
+                       end_line=a.end_line)
+            out.append(row)
+        return out
+
+
+# ---- configuration ---------------------------------------------------------------------------
+
+
+def _has_spawn(unit: UnitAAG, aag: AAG, seen=None) -> bool:
+    seen = seen or set()
+    for a in unit.walk():
+        if isinstance(a, A.Spawn):
+            return True
+        if isinstance(a, A.Call) and a.callee not in seen:
+            seen.add(a.callee)
+            if _has_spawn(aag.units[a.callee], aag, seen):
+                return True
+    return False
+
+
+def _uses_mpi(aag: AAG) -> bool:
+    return any(getattr(a, "call", None) is not None and a.call.library == "mpi"
+               for a in aag.all_aaus())
+
+
+def _node_program(aag: AAG, host: UnitAAG | None, loaded: str | None) -> UnitAAG:
+    programs = [u for u in aag.programs() if u is not host]
+    if host is not None and loaded:
+        want = loaded.strip().upper()
+        for u in programs:
+            if Path(u.file).stem.upper() == want or u.name == want:
+                return u
+        raise InterpError(
+            f"the host loads {loaded!r}, but no given file is named {loaded} or holds "
+            f"PROGRAM {loaded.upper()}", hint="give the node program's source file too")
+    if len(programs) == 1:
+        return programs[0]
+    if not programs:
+        raise InterpError("no node program to run",
+                          hint="give the node program's source file (a PROGRAM unit)")
+    names = ", ".join(f"{u.name} ({u.file})" for u in programs)
+    raise InterpError(f"several main programs and none of them loads the others: {names}",
+                      hint="give one node program, or a host program that calls load()")
+
+
+def _loaded_name(host: UnitAAG, aag: AAG) -> str | None:
+    for a in host.walk():
+        if isinstance(a, A.Spawn):
+            return a.program
+    for u in aag.units.values():
+        for a in u.walk():
+            if isinstance(a, A.Spawn):
+                return a.program
+    return None
+
+
+def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid",
+              extend: bool = True, trace: bool = False,
+              timing: bool = True) -> tuple[Scheduler, list[Process], Process | None]:
+    """Run Algorithm 2 once; NeedValue propagates when a decision needs a missing value."""
+    if bound not in BOUNDS:
+        raise InterpError(f"unknown bound {bound!r}", hint="choose min, max or mid")
+    check_nprocs(sag, nprocs)
+    hosts = [u for u in aag.programs() if _has_spawn(u, aag)]
+    host = hosts[0] if hosts else None
+    node_prog = _node_program(aag, host, _loaded_name(host, aag) if host else None)
+    library = "mpi" if _uses_mpi(aag) else "nx2"
+    node_cm = CostModel(sag, sag.nodes, bound)  # shared by the nodes: costs are computed once
+    label = "rank" if library == "mpi" else "node"
+
+    def make_nodes(program, dests, start, spawn_aau=None):
+        return [Process(k, f"{label} {k}", node_prog, aag, node_cm, nprocs, start, inputs, library)
+                for k in dests]
+
+    sched = Scheduler(sag, nprocs, bound, make_nodes, extend=extend, timing=timing)
+    if trace:
+        sched.trace = []
+    host_proc = None
+    if host is not None:
+        host_cm = CostModel(sag, sag.host or sag.nodes, bound)
+        host_proc = Process(HOST_ID, "host", host, aag, host_cm, nprocs, 0.0, inputs,
+                            library)
+        sched.add(host_proc)
+    else:
+        for p in make_nodes(None, range(nprocs), 0.0):
+            sched.add(p)
+    sched.run()
+    return sched, sched.processes, host_proc
+
+
+def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = None,
+            bound: str = "mid", extend: bool = True, symbolic: bool = True,
+            routines: dict[str, float] | None = None,
+            iterations: dict[str, int] | None = None, trace: bool = False) -> Prediction:
+    """Predict the run time of the program in ``aag`` on ``nprocs`` nodes of ``sag``.
+
+    ``symbolic``: keep given inputs as symbols wherever possible (the formula); False uses
+    their values from the start (a purely numeric interpretation). ``extend``: add steady-state
+    iterations in closed form; False interprets every iteration. ``routines`` and
+    ``iterations`` are the user's interpretation functions (see :class:`Inputs`). ``trace``:
+    record every interpreted AAU execution and message (``Prediction.processes[i].trace``,
+    ``Prediction.scheduler.trace``) for trace export.
+    """
+    routines = {k.upper(): v for k, v in (routines or {}).items()}
+    for name in routines:
+        if name not in aag.units:
+            raise InterpError(f"--routine {name}: the program has no subroutine or function {name}",
+                              hint="name one of: " + ", ".join(sorted(aag.units)))
+    given = dict(given or {})
+    check_given(aag, given)
+    fixed: dict[str, sp.Expr] = {} if symbolic else dict(given)
+    formula_note = None
+    for _ in range(MAX_RERUNS):
+        try:
+            inputs = Inputs(fixed, routines, dict(iterations or {}))
+            sched, procs, host = interpret(aag, sag, nprocs, inputs, bound, extend, trace)
+        except FormulaTooLarge as big:  # keep the number exact: use the values given
+            new = {n: _given_value(given, n) for n in big.symbols
+                   if _given_value(given, n) is not None and n not in fixed}
+            if not new:
+                raise InterpError(
+                    "the predicted time depends on " + ", ".join(big.symbols) + " in too many "
+                    "ways to keep as a formula", hint="give their values with --set") from None
+            fixed.update(new)
+            formula_note = ("the waiting structure depended on " + ", ".join(sorted(new))
+                            + " in too many ways for a closed form; their given values were used")
+            continue
+        except NeedValue as need:
+            new = {n: _given_value(given, n) for n in need.names if _given_value(given, n) is not None}
+            missing = [n for n in need.names if n not in new]
+            if missing:
+                raise _missing(aag, need, given) from None
+            if all(n in fixed for n in new):
+                raise
+            fixed.update(new)
+            continue
+        broken = _violated(sched, procs, given, fixed)
+        if broken:  # a given value lies outside what the formula assumed: interpret it exactly
+            fixed.update(broken)
+            continue
+        break
+    else:  # pragma: no cover
+        raise InterpError("the interpretation needed too many input values")
+    if sched.hung:
+        raise Hang(sched.problems)
+    if host is not None and host.spawn_end is not None:
+        end = host.last_recv_end if host.last_recv_end is not None else host.finish
+        total = end - host.spawn_end
+        headline = ("time on the host from the load of the node program until the last result "
+                    "is received (as measured in the paper)")
+    else:
+        total = latest([p.finish for p in procs if p.finish is not None] or [0.0])
+        headline = "time until the last process finishes"
+    valid = [f"the formula assumes {a}" for a in assumptions(sched, procs)]
+    total = as_sympy(total)
+    notes = list(dict.fromkeys(sched.notes + [n for p in procs for n in p.notes] + valid
+                               + ([formula_note] if formula_note else [])))
+    pred = Prediction(total, headline, procs, sched, aag, sag, nprocs, bound, given, fixed, notes)
+    ints = sorted(s.name for s in total.free_symbols if s.is_integer)
+    if ints:
+        pred.notes.append("integer inputs " + ", ".join(ints) + " are taken to be positive")
+    return pred
+
+
+def assumptions(sched: Scheduler, procs: list[Process]) -> list[sp.Basic]:
+    found = list(sched.assumptions) + [a for p in procs for a in p.assumptions.values()]
+    out: list[sp.Basic] = []
+    for a in found:
+        if a not in out and a not in (sp.true, True):
+            out.append(a)
+    return out
+
+
+def _violated(sched: Scheduler, procs: list[Process], given: dict, fixed: dict) -> dict:
+    """Given inputs that break an assumption of the symbolic run (e.g. NITER >= 4 with
+    NITER = 2): they are interpreted with their values instead."""
+    out = {}
+    for a in assumptions(sched, procs):
+        subs = {}
+        for s in a.free_symbols:
+            v = _given_value(given, s.name)
+            if v is not None and s.name not in fixed:
+                subs[s] = v
+        if subs and a.subs(subs) == sp.false:
+            out.update({s.name: v for s, v in subs.items()})
+    return out
+
+
+class Hang(InterpError):
+    """The program would hang: chains remain that can never finish (Algorithm 2, step 3)."""
+
+    exit_code = 1
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        lines = [pr.message for pr in problems]
+        super().__init__("the program hangs:\n  " + "\n  ".join(lines),
+                         hint="run `interp check` with the same files and -P for the full report")
+
+
+def _given_value(given: dict[str, sp.Expr], name: str) -> sp.Expr | None:
+    if name in given:
+        return given[name]
+    for key, value in given.items():
+        if key.split(".")[-1] == name:
+            return value
+    return None
+
+
+def check_given(aag: AAG, given: dict[str, sp.Expr]) -> None:
+    """Every --set name must be a variable of the program (with a did-you-mean)."""
+    import difflib
+
+    known = {}
+    for u in aag.units.values():
+        for name, sym in u.symbols.symbols.items():
+            if sym.kind in ("variable", "array"):
+                known[name] = u.name
+                known[f"{u.name}.{name}"] = u.name
+    for key in given:
+        if key not in known:
+            close = difflib.get_close_matches(key, list(known), n=1)
+            raise InterpError(f"--set {key}: the program has no variable {key}",
+                              hint=f"did you mean {close[0]}?" if close else
+                              "name an external input (see `interp graph`)")
+
+
+def _missing(aag: AAG, need: NeedValue, given: dict[str, sp.Expr]) -> NeedValue:
+    names = set(need.names)
+    for ext in aag.external_inputs:
+        if ext.critical and _given_value(given, ext.name) is None:
+            names.add(ext.name)
+    missing = sorted(n for n in names if _given_value(given, n) is None)
+    err = NeedValue(missing, need.message.split(" depends on ")[0], need.location)
+    err.message = (f"{need.message.split(' depends on ')[0]} depends on input values that were "
+                   f"not given: {', '.join(missing)}")
+    return err
+
+
+def symbol_for(aag: AAG, name: str) -> sp.Symbol:
+    """The symbol an external input appears as in formulas."""
+    for u in aag.units.values():
+        sym = u.symbols.symbols.get(name)
+        if sym is not None:
+            return input_symbol(name, sym.type)
+    return input_symbol(name, "REAL")
+
+
+__all__ = ["Hang", "Prediction", "Problem", "predict", "interpret", "BOUNDS", "symbol_for"]

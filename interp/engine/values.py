@@ -1,0 +1,176 @@
+"""What a process knows about its variables while it is interpreted.
+
+Values are SymPy expressions: numbers where the program computes them from known values
+(``ME = MYNODE()``), symbols for external inputs that were not given (``N``), and
+:data:`UNKNOWN` where the value depends on run-time data interp does not follow (an array
+filled in a loop). Arrays are tracked per element with constant indices. COMMON variables live
+in one store per process, shared by every unit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+from interp.application.expr import SymbolicError, element_key, fortran_symbol
+from interp.application.symbols import SymbolTable
+from interp.errors import InterpError, SourceLocation
+
+
+class _Unknown:
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN = _Unknown()
+
+
+class NeedValue(InterpError):
+    """A decision (a branch, a partner, a trip count) needs a value that is only a symbol."""
+
+    def __init__(self, names: list[str], what: str, location: SourceLocation | None):
+        self.names = sorted(set(names))
+        listed = ", ".join(self.names)
+        super().__init__(
+            f"{what} depends on {listed}, which has no value",
+            location,
+            hint="give it with " + " ".join(f"--set {n}=VALUE" for n in self.names),
+        )
+
+
+@dataclass
+class Inputs:
+    """What the user gives the interpretation: external input values (``--set NAME=V`` or
+    ``--set UNIT.NAME=V``) and the paper's user-defined interpretation functions — a time for
+    a named routine (``--routine NAME=SECONDS``) and an iteration count for a loop whose count
+    is not known at parse time (``--iterations WHERE=COUNT``, WHERE = ``UNIT:LINE`` or
+    ``FILE:LINE`` of the loop's first line)."""
+
+    values: dict[str, sp.Expr] = field(default_factory=dict)
+    routines: dict[str, float] = field(default_factory=dict)
+    iterations: dict[str, int] = field(default_factory=dict)
+
+    def get(self, unit: str, name: str) -> sp.Expr | None:
+        return self.values.get(f"{unit}.{name}", self.values.get(name))
+
+    def iterations_for(self, unit: str, loc: SourceLocation) -> int | None:
+        for key in (f"{unit}:{loc.line}", f"{loc.file}:{loc.line}",
+                    f"{loc.file.rsplit('/', 1)[-1]}:{loc.line}"):
+            if key in self.iterations:
+                return self.iterations[key]
+        return None
+
+
+def input_symbol(name: str, ftype: str) -> sp.Symbol:
+    """The symbol an external input stands for in formulas: a positive integer for INTEGER
+    inputs (sizes and counts), a real otherwise (stated in every prediction's assumptions)."""
+    if ftype == "INTEGER":
+        return sp.Symbol(name, integer=True, positive=True)
+    return fortran_symbol(name, ftype)
+
+
+@dataclass
+class Frame:
+    """The variables of one activation of a program unit."""
+
+    table: SymbolTable
+    unit: str
+    local: dict[str, object] = field(default_factory=dict)
+    common: dict[str, object] = field(default_factory=dict)  # the process's COMMON store
+    inputs: Inputs = field(default_factory=Inputs)
+    log: list | None = None  # values read by control decisions (for periodicity checks)
+
+    def _store(self, name: str) -> dict[str, object]:
+        sym = self.table.symbols.get(name.split("(")[0])
+        return self.common if sym is not None and sym.common is not None else self.local
+
+    def get(self, key: str) -> object | None:
+        return self._store(key).get(key)
+
+    def set(self, key: str, value: object) -> None:
+        self._store(key)[key] = value
+
+    def clear(self, name: str) -> None:
+        """Drop every tracked value of ``name`` (a scalar or a whole array)."""
+        store = self._store(name)
+        for key in [k for k in store if k == name or k.startswith(name + "(")]:
+            del store[key]
+
+    def forget(self, name: str) -> None:
+        """``name`` (a scalar or a whole array) no longer has a known value."""
+        self.clear(name)
+        self._store(name)[name if not self._is_array(name) else f"{name}(*)"] = UNKNOWN
+
+    def receive(self, name: str, payload: dict) -> None:
+        """``name`` now holds what a message brought (suffix → value, "" for a scalar)."""
+        if not payload:
+            self.forget(name)
+            return
+        self.clear(name)
+        for suffix, value in payload.items():
+            if self._is_array(name) and not suffix:
+                suffix = "(1)"  # a scalar sent into an array lands in its first element
+            elif not self._is_array(name) and suffix:
+                if suffix != "(1)":
+                    continue
+                suffix = ""
+            self.set(name + suffix, value)
+
+    def _is_array(self, name: str) -> bool:
+        sym = self.table.symbols.get(name)
+        return sym is not None and sym.is_array
+
+    def assign(self, name: str, indices: list[sp.Expr] | None, value: object) -> None:
+        if indices is None:
+            self.set(name, value)
+            return
+        key = element_key(name, indices)
+        if key.endswith("(?)"):
+            self.forget(name)
+        else:
+            self.set(key, value)
+
+    def elements(self, name: str) -> dict[str, object]:
+        """Every tracked element of array ``name`` (suffix → value), or the scalar (suffix "")."""
+        store = self._store(name)
+        if not self._is_array(name):
+            return {"": store.get(name, self.value_of_scalar(name))}
+        return {k[len(name):]: v for k, v in store.items() if k.startswith(name + "(")}
+
+    def value_of_scalar(self, name: str) -> object:
+        value = self.get(name)
+        if value is not None:
+            return value
+        sym = self.table.symbols.get(name)
+        given = self.inputs.get(self.unit, name)
+        if given is not None:
+            return given
+        return input_symbol(name, sym.type if sym else "REAL")
+
+    def resolver(self, library_values: dict[str, sp.Expr]):
+        """A resolver for :func:`interp.application.expr.to_sympy` over this frame."""
+
+        def resolve(key: str):
+            if key.endswith("()") and key[:-2] in library_values:
+                return library_values[key[:-2]]
+            name = key.split("(")[0]
+            sym = self.table.symbols.get(name)
+            if sym is not None and (sym.kind == "parameter" or sym.constant is not None):
+                return None
+            if "(" in key:  # an array element
+                if self.get(f"{name}(*)") is UNKNOWN or key.endswith("(?)"):
+                    raise SymbolicError(f"the value of {key} is not known before run time")
+                value = self.get(key)
+                if value is None and sym is not None and not sym.is_array:
+                    raise SymbolicError(f"the value of {key} is not known before run time")
+            else:
+                value = self.value_of_scalar(key)
+            if value is UNKNOWN:
+                raise SymbolicError(
+                    f"the value of {key} depends on run-time data interp does not follow")
+            if self.log is not None and value is not None:
+                self.log.append((key, value))
+            return value
+
+        return resolve

@@ -1,0 +1,66 @@
+"""User-facing errors: one clear message with file, line and column, never a traceback.
+
+Every mistake a user can make (a bad program, spec, what-if or command line) is raised as an
+:class:`InterpError`; the CLI prints :meth:`InterpError.render` and exits with ``exit_code``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SourceLocation:
+    """A place in a user file: 1-based line and column (pycparser's ``coord``)."""
+
+    file: str
+    line: int
+    column: int = 1
+    end_line: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+    def to_json(self) -> dict:
+        return {"file": self.file, "line": self.line, "column": self.column}
+
+
+class InterpError(Exception):
+    """An error in what the user gave us. ``exit_code`` 2 = usage/input error."""
+
+    exit_code = 2
+
+    def __init__(
+        self,
+        message: str,
+        location: SourceLocation | None = None,
+        *,
+        hint: str | None = None,
+        source_line: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.location = location
+        self.hint = hint
+        self.source_line = source_line
+
+    def render(self) -> str:
+        where = f"{self.location}: " if self.location else ""
+        out = [f"{where}error: {self.message}"]
+        if self.source_line is not None and self.location is not None:
+            out.append("    " + self.source_line.rstrip("\n"))
+            out.append("    " + " " * max(self.location.column - 1, 0) + "^")
+        if self.hint:
+            out.append(f"  hint: {self.hint}")
+        return "\n".join(out)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+class UnsupportedError(InterpError):
+    """A valid Fortran construct that interp does not model (arithmetic IF, ENTRY, ...)."""
+
+
+class SpecError(InterpError):
+    """A machine spec that is malformed or inconsistent."""

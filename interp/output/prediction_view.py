@@ -1,0 +1,179 @@
+"""Views of a prediction: the text report (rich tables) and the JSON contract.
+
+Numbers are the formula evaluated at the inputs given; where an input was not given the
+number is absent (None in JSON) and the formula says what it depends on.
+"""
+
+from __future__ import annotations
+
+import json
+
+import sympy as sp
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from interp.application.expr import as_sympy
+from interp.analysis.interval import interval
+from interp.engine.predict import Prediction
+
+COLUMNS = ("computation", "call", "transmission", "waiting", "idle")
+COLUMN_TITLES = {"computation": "computation", "call": "call overhead",
+                 "transmission": "transmission", "waiting": "waiting", "idle": "idle"}
+
+
+def number(pred: Prediction, expr) -> float | None:
+    if expr is None:
+        return None
+    v = pred.evaluate(as_sympy(expr))
+    return float(v) if v.is_number else None
+
+
+def seconds_text(value: float | None) -> str:
+    if value is None:
+        return "symbolic"
+    if value == 0:
+        return "0"
+    if abs(value) >= 1:
+        return f"{value:.4f} s"
+    if abs(value) >= 1e-3:
+        return f"{value * 1e3:.4f} ms"
+    return f"{value * 1e6:.3f} us"
+
+
+def formula_text(expr: sp.Expr, digits: int = 6) -> str:
+    """The formula for people: floats rounded, structure kept."""
+    return str(sp.N(expr, digits))
+
+
+def formula_python(expr: sp.Expr) -> str:
+    """The formula as text that ``sympy.parsing.sympy_parser.parse_expr`` reads back exactly.
+
+    ``srepr`` form: plain ``str`` would turn inputs named N, I, E, S or Q into SymPy's own
+    ``N()``, imaginary unit, Euler's number… when parsed back."""
+    return sp.srepr(expr)
+
+
+def to_json(pred: Prediction, top: int = 0) -> dict:
+    """``interp predict --format json``: a stable contract (keys are only ever added)."""
+    rows = pred.process_rows()
+    aaus = pred.aau_rows()
+    low, high = interval(pred)
+    return {
+        "total_seconds": pred.seconds,
+        "total_seconds_min": low,  # the same prediction with the spec's min / max values
+        "total_seconds_max": high,
+        "formula": formula_python(pred.total),
+        "formula_text": formula_text(pred.total),
+        "formula_symbols": sorted(s.name for s in pred.total.free_symbols),
+        "headline": pred.headline,
+        "machine": pred.machine.name,
+        "nprocs": pred.nprocs,
+        "bound": pred.bound,
+        "files": pred.aag.files,
+        "inputs": {k: float(v) if not v.is_Integer else int(v) for k, v in pred.given.items()},
+        "inputs_used_as_values": sorted(pred.fixed),
+        "processes": [
+            {"process": r["process"], "pid": r["pid"],
+             "start": number(pred, r["start"]), "finish": number(pred, r["finish"]),
+             **{c: number(pred, r[c]) for c in COLUMNS}}
+            for r in rows
+        ],
+        "aaus": [
+            {"id": r["id"], "type": r["type"], "unit": r["unit"], "file": r["file"],
+             "line": r["line"], "end_line": r["end_line"], "count": number(pred, r["count"]),
+             "delta": number(pred, r["total"]), "tau": number(pred, r["tau"]),
+             "delta_formula": str(r["total"]), "processes": r["processes"]}
+            for r in aaus
+        ],
+        "notes": pred.notes,
+        "problems": [p.to_json() for p in pred.scheduler.problems],
+    }
+
+
+def render_json(pred: Prediction, extra: dict | None = None) -> str:
+    data = to_json(pred)
+    data.update(extra or {})
+    return json.dumps(data, indent=2)
+
+
+def range_line(pred: Prediction) -> str:
+    """The headline's interval over the spec's [min, max] values (two numeric predictions)."""
+    low, high = interval(pred)
+    if low is None or high is None:
+        return "range over the spec's [min, max] values: needs input values"
+    return f"range over the spec's [min, max] values: {seconds_text(low)} .. {seconds_text(high)}"
+
+
+def _process_table(pred: Prediction) -> Table:
+    t = Table(title="Where the time goes, per process", title_justify="left")
+    t.add_column("process")
+    for c in COLUMNS:
+        t.add_column(COLUMN_TITLES[c], justify="right")
+    t.add_column("finish", justify="right")
+    for r in pred.process_rows():
+        t.add_row(r["process"], *[seconds_text(number(pred, r[c])) for c in COLUMNS],
+                  seconds_text(number(pred, r["finish"])))
+    return t
+
+
+SIMPLE = {"Seq", "Comm", "Sync", "SyncSeq", "Spawn"}
+
+
+def _aau_table(pred: Prediction, top: int) -> Table:
+    rows = [r for r in pred.aau_rows() if r["type"] in SIMPLE]
+    total = sum((number(pred, r["total"]) or 0.0) for r in rows) or 1.0
+    rows.sort(key=lambda r: -(number(pred, r["total"]) or 0.0))
+    t = Table(title=f"The {min(top, len(rows))} AAUs that cost most (δ summed over processes "
+                    "and executions)", title_justify="left")
+    for col, just in (("AAU", "left"), ("type", "left"), ("where", "left"),
+                      ("executions", "right"), ("δ total", "right"), ("share", "right")):
+        t.add_column(col, justify=just)
+    for r in rows[:top]:
+        d = number(pred, r["total"])
+        lines = f"{r['line']}" if r["end_line"] == r["line"] else f"{r['line']}-{r['end_line']}"
+        count = number(pred, r["count"])
+        t.add_row(f"#{r['id']}", r["type"], f"{r['file']}:{lines}",
+                  f"{count:.6g}" if count is not None else str(r["count"]),
+                  seconds_text(d), f"{100 * (d or 0) / total:.1f}%")
+    return t
+
+
+def render_text(pred: Prediction, top: int = 8) -> Group:
+    head = Text()
+    head.append("Predicted time: ", style="bold")
+    head.append(seconds_text(pred.seconds) if pred.seconds is not None else "needs input values",
+                style="bold green")
+    head.append(f"   on {pred.machine.name}, P = {pred.nprocs}, bound = {pred.bound}\n")
+    head.append(f"  ({pred.headline})\n", style="dim")
+    head.append(range_line(pred) + "\n")
+    if pred.given:
+        head.append("Inputs: " + ", ".join(f"{k} = {v}" for k, v in pred.given.items()) + "\n")
+    symbols = sorted(s.name for s in pred.total.free_symbols)
+    head.append("Formula" + (f" T({', '.join(symbols)})" if symbols else "") + " [s]:\n", style="bold")
+    head.append("  " + formula_text(pred.total) + "\n")
+    from interp.output.levels import summary_line
+
+    parts = [head, _process_table(pred), Text(summary_line(pred) + "\n")] + (
+        [_aau_table(pred, top)] if top else [])
+    if pred.notes:
+        notes = Text("Notes and assumptions:\n", style="bold")
+        for n in pred.notes:
+            notes.append(f"  - {n}\n")
+        parts.append(notes)
+    return Group(*parts)
+
+
+def make_console() -> Console:
+    console = Console(highlight=False)
+    if not console.is_terminal:  # files and pipes get the full table, not 80 columns
+        console = Console(highlight=False, width=120)
+    return console
+
+
+def print_text(pred: Prediction, top: int = 8, extra: list | None = None) -> None:
+    """The report, then any further sections (``--at`` levels, the annotated source)."""
+    console = make_console()
+    console.print(render_text(pred, top))
+    for part in extra or []:
+        console.print(part)

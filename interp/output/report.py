@@ -1,0 +1,431 @@
+"""``interp report``: one document with everything a prediction says.
+
+The HTML report is a single self-contained file (inline CSS, images embedded as base64 PNG,
+the formula as MathML; nothing is fetched over a network); ``.md`` gives Markdown with its
+images saved beside it. Contents: inputs and machine, the formula, the per-process breakdown
+(table and stacked bars), time against each input that stays symbolic and against P, the
+SAAG (chains and edges) and the SAAG in time, the annotated source, the notes and
+assumptions, and optionally ``--at`` sections and a what-if comparison.
+
+Everything is computed before anything is written, and files are written all-or-nothing.
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import sympy as sp
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from sympy.printing.mathml import mathml
+
+from interp.application.expr import as_sympy
+from interp.application.aag import AAG
+from interp.engine.predict import Prediction, assumptions, predict
+from interp.errors import InterpError
+from interp.output import annotate as annotate_mod
+from interp.output import levels, plots
+from interp.output.files import check_writable, write_files
+from interp.output.numbers import count_text, require_numbers
+from interp.output.prediction_view import SIMPLE, formula_python, formula_text, seconds_text
+from interp.system import SAG
+from interp.system.mapping import max_procs
+
+TEMPLATES = Path(__file__).parent / "templates"
+SWEEP_POINTS = 41
+EXACT_POINTS = 8
+FORMATS = {".html": "html", ".htm": "html", ".md": "md", ".markdown": "md"}
+
+
+@dataclass
+class Runner:
+    """Re-predicts the same program at other inputs or P (for the sweeps), numerically, and
+    keeps count of the time spent doing so (the report's time budget)."""
+
+    aag: AAG
+    machine: SAG
+    bound: str = "mid"
+    routines: dict = field(default_factory=dict)
+    iterations: dict = field(default_factory=dict)
+    spent: float = 0.0
+    last: float = 0.0
+
+    def predict(self, nprocs: int, given: dict, machine: SAG | None = None,
+                symbolic: bool = False) -> Prediction:
+        start = time.monotonic()
+        try:
+            return predict(self.aag, machine or self.machine, nprocs, given, self.bound,
+                           symbolic=symbolic, routines=self.routines, iterations=self.iterations)
+        finally:
+            self.last = time.monotonic() - start
+            self.spent += self.last
+
+
+def report_format(path: str | Path) -> str:
+    fmt = FORMATS.get(Path(path).suffix.lower())
+    if fmt is None:
+        raise InterpError(f"-o {path}: a report is written as .html or .md",
+                          hint="name the output report.html (one self-contained file) or "
+                               "report.md (Markdown, images beside it)")
+    return fmt
+
+
+def check_output(path: str | Path) -> str:
+    """The report format for ``path``, after checking it can be written (before any work)."""
+    fmt = report_format(path)
+    check_writable(path, "report")
+    return fmt
+
+
+# ---- formula ----------------------------------------------------------------------------------
+
+
+def rounded(expr: sp.Expr, digits: int = 5) -> sp.Expr:
+    """Floats rounded for reading; whole-number floats (``4.0``) become integers."""
+    expr = as_sympy(expr)
+    reps = {}
+    for f in expr.atoms(sp.Float):
+        reps[f] = sp.Integer(int(f)) if float(f).is_integer() else sp.Float(f, digits)
+    return expr.xreplace(reps)
+
+
+def formula_mathml(expr: sp.Expr) -> str:
+    body = mathml(rounded(expr), printer="presentation")
+    return ('<math xmlns="http://www.w3.org/1998/Math/MathML" display="block">'
+            f"<mrow><mi>T</mi><mo>=</mo>{body}</mrow></math>")
+
+
+# ---- sweeps -----------------------------------------------------------------------------------
+
+
+def _points(v: float, integer: bool) -> list[float]:
+    if v > 0:
+        lo, hi = v / 10, v * 10
+        if integer:
+            lo = max(1.0, lo)
+        xs = [lo * (hi / lo) ** (i / (SWEEP_POINTS - 1)) for i in range(SWEEP_POINTS)]
+    else:
+        xs = [v - 10 + 20 * i / (SWEEP_POINTS - 1) for i in range(SWEEP_POINTS)]
+    if integer:
+        xs = [float(round(x)) for x in xs]
+    xs.append(v)
+    return sorted(set(xs))
+
+
+def _with_value(given: dict, name: str, value) -> dict:
+    out = dict(given)
+    keys = [k for k in given if k.split(".")[-1] == name] or [name]
+    for k in keys:
+        out[k] = value
+    return out
+
+
+def input_sweeps(pred: Prediction, runner: Runner | None, budget: float) -> tuple[list[dict], list[str]]:
+    """Time against each input that stays symbolic in the formula, around its given value."""
+    subs = pred.substitution()
+    out, notes = [], []
+    rels = assumptions(pred.scheduler, pred.processes)
+    for sym in sorted(pred.total.free_symbols, key=lambda s: s.name):
+        if sym not in subs:
+            continue
+        v = float(subs[sym])
+        others = {s: val for s, val in subs.items() if s != sym}
+        expr = pred.total.xreplace(others) if others else pred.total
+        try:
+            f = sp.lambdify([sym], expr, modules="math")
+        except (NameError, SyntaxError, TypeError, KeyError):  # not expressible in math
+            f = None
+        xs, ys, bad = [], [], []
+        for x in _points(v, bool(sym.is_integer)):
+            value = sp.Integer(int(x)) if sym.is_integer else sp.Float(x)
+            point = {sym: value, **others}
+            if any(r.xreplace(point) == sp.false for r in rels):
+                bad.append(x)
+                continue
+            try:
+                y = float(f(int(x) if sym.is_integer else x)) if f else float(expr.subs(sym, value))
+            except (ValueError, TypeError, ZeroDivisionError, OverflowError):
+                continue
+            if math.isfinite(y):
+                xs.append(x)
+                ys.append(y)
+        exact = []
+        if bad and runner is not None:
+            step = max(1, math.ceil(len(bad) / EXACT_POINTS))
+            for x in bad[::step]:
+                if runner.spent > budget:
+                    notes.append(f"{sym.name}: exact re-interpretation stopped (time budget)")
+                    break
+                value = sp.Integer(int(x)) if sym.is_integer else sp.Float(x)
+                try:
+                    r = runner.predict(pred.nprocs, _with_value(pred.given, sym.name, value))
+                except InterpError:
+                    continue
+                if r.seconds is not None:
+                    exact.append((x, r.seconds))
+        conds = ", ".join(str(r) for r in rels if sym in r.free_symbols)
+        note = None
+        if bad:
+            note = (f"The formula assumes {conds}; " + (
+                "points outside it were interpreted exactly (squares)" if exact else
+                "points outside it are not shown"))
+        fixed = ", ".join(f"{s.name} = {val}" for s, val in others.items())
+        title = f"Predicted time against {sym.name}" + (f" ({fixed})" if fixed else "")
+        png = plots.sweep_chart(xs, ys, sym.name, title, (v, pred.seconds) if pred.seconds else None,
+                                exact)
+        out.append({"name": sym.name, "title": title, "png": png, "note": note,
+                    "points": list(zip(xs, ys)), "exact": exact})
+    fixed_inputs = sorted(k for k in pred.fixed if k.split(".")[-1] not in
+                          {s.name for s in pred.total.free_symbols})
+    if fixed_inputs:
+        notes.append("not swept (their values decided the control flow, so they are not in the "
+                     "formula): " + ", ".join(fixed_inputs))
+    return out, notes
+
+
+def nprocs_sweep(pred: Prediction, runner: Runner | None, budget: float) -> dict | None:
+    """Re-predict at P = 1, 2, 4, ... up to the machine's maximum, within the time budget."""
+    if runner is None:
+        return None
+    limit = max_procs(pred.machine)
+    ps, p = [], 1
+    while p <= limit:
+        ps.append(p)
+        p *= 2
+    if pred.nprocs not in ps:
+        ps.append(pred.nprocs)
+        ps.sort()
+    xs, ys, notes = [], [], []
+    runner.last = 0.0
+    for p in ps:
+        if p == pred.nprocs and pred.seconds is not None:
+            xs.append(p)
+            ys.append(pred.seconds)
+            continue
+        if runner.spent + 2.5 * runner.last > budget:  # the next P costs about twice the last
+            notes.append(f"stopped before P = {p} to keep the report quick (--budget "
+                         f"{budget:g} s)")
+            break
+        try:
+            r = runner.predict(p, dict(pred.given))
+        except InterpError as err:
+            notes.append(f"P = {p}: {err.message}")
+            continue
+        if r.seconds is not None:
+            xs.append(p)
+            ys.append(r.seconds)
+    if len(xs) < 2:
+        return None
+    ideal = [ys[0] / x for x in xs] if xs[0] == 1 else None
+    png = plots.sweep_chart(xs, ys, "P (nodes)", f"Predicted time against P (up to {limit}, "
+                            f"the machine's maximum)", (pred.nprocs, pred.seconds) if pred.seconds
+                            else None, line_label="re-predicted", ideal=ideal, base2=True)
+    rows = [{"p": x, "seconds": y, "text": seconds_text(y),
+             "speedup": ys[0] / y if xs[0] == 1 and y else None} for x, y in zip(xs, ys)]
+    return {"png": png, "rows": rows, "notes": notes}
+
+
+# ---- the document -----------------------------------------------------------------------------
+
+
+def _aau_table(pred: Prediction, num, top: int = 12) -> list[dict]:
+    rows = [r for r in pred.aau_rows() if r["type"] in SIMPLE]
+    vals = [(r, num.get(r["total"]) or 0.0) for r in rows]
+    total = sum(v for _, v in vals) or 1.0
+    vals.sort(key=lambda rv: -rv[1])
+    out = []
+    for r, v in vals[:top]:
+        lines = f"{r['line']}" if r["end_line"] == r["line"] else f"{r['line']}-{r['end_line']}"
+        count = num.get(r["count"])
+        out.append({"id": r["id"], "type": r["type"], "where": f"{Path(r['file']).name}:{lines}",
+                    "count": count_text(count) if count is not None else str(r["count"]),
+                    "delta": seconds_text(v), "share": f"{100 * v / total:.1f}%"})
+    return out
+
+
+def _heat(share: float) -> str:
+    a = min(1.0, share * 4) if share > 0 else 0.0
+    return f"rgba(220, 60, 40, {0.08 + 0.6 * a:.2f})" if share > 0 else "transparent"
+
+
+def _annotated(ann: annotate_mod.Annotation) -> list[dict]:
+    files = []
+    for f in ann.files:
+        lines = []
+        for ln in f.lines:
+            timed = ln.seconds > 0 or bool(ln.aaus)
+            lines.append({"number": ln.number, "text": ln.text,
+                          "time": seconds_text(ln.seconds) if timed else "",
+                          "share": f"{100 * ln.share:.1f}%" if timed else "",
+                          "execs": annotate_mod._count(ln.executions), "heat": _heat(ln.share),
+                          "hot": ln.share >= 0.05})
+        files.append({"path": f.path, "name": Path(f.path).name, "time": seconds_text(f.seconds),
+                      "share": f"{100 * f.seconds / ann.total:.1f}%" if ann.total else "",
+                      "lines": lines, "listing": _listing(f, ann)})
+    return files
+
+
+def _listing(f, ann) -> str:
+    """A plain-text listing of one file (for Markdown)."""
+    out = [f"{'line':>5} {'time':>12} {'share':>6} {'execs':>9}  source"]
+    for ln in f.lines:
+        timed = ln.seconds > 0 or bool(ln.aaus)
+        out.append(f"{ln.number:>5} {seconds_text(ln.seconds) if timed else '':>12} "
+                   f"{(f'{100 * ln.share:.1f}%' if timed else ''):>6} "
+                   f"{annotate_mod._count(ln.executions):>9}  {ln.text}")
+    return "\n".join(out)
+
+
+def _level_section(pred: Prediction, where: str) -> dict:
+    lv = levels.level(pred, where)
+    data = levels.to_json(lv)
+    data["rows_text"] = [
+        {"process": r["process"],
+         "tau": seconds_text(r.get("tau")) if r.get("tau") is not None else "—",
+         "executions": count_text(r["executions"]) if r.get("executions") is not None else "—",
+         "delta": seconds_text(r.get("delta")) if "delta" in r else seconds_text(r.get("busy")),
+         "computation": seconds_text(r.get("computation")) if r.get("computation") is not None else "—",
+         "communication": seconds_text(r.get("communication")) if r.get("communication") is not None else "—",
+         "share": f"{100 * r['share']:.1f}%" if r.get("share") is not None else "—"}
+        for r in lv.rows + [{"process": "total", **lv.total}]]
+    data["counted"] = [levels.describe_brief(b) for b in lv.details.get("aaus", [])]
+    return data
+
+
+def _what_if(pred: Prediction, runner: Runner, texts: list[str]) -> dict:
+    from interp.engine.whatif import Scenario
+
+    scenario = Scenario.from_texts(texts)
+    sag, nprocs, given = scenario.apply(pred.machine, pred.nprocs, pred.given, program=pred.aag)
+    other = predict(pred.aag, sag, nprocs, given, pred.bound, routines=runner.routines,
+                    iterations=runner.iterations)
+    num_o = require_numbers(other, "the what-if comparison")
+    base = levels.aag_level(pred)["total"]
+    new = levels.aag_level(other)["total"]
+    rows = []
+    for c in ("computation", "call", "transmission", "waiting", "idle"):
+        rows.append({"what": {"call": "call overhead"}.get(c, c), "base": seconds_text(base[c]),
+                     "new": seconds_text(new[c]),
+                     "change": f"{100 * (new[c] - base[c]) / base[c]:+.1f}%"
+                     if base[c] and new[c] is not None else ""})
+    b, n = pred.seconds, num_o(other.total)
+    return {"statements": scenario.describe(), "nprocs": nprocs, "machine": sag.name,
+            "base": seconds_text(b), "new": seconds_text(n),
+            "speedup": f"{b / n:.3g}" if b and n else "", "rows": rows,
+            "formula": formula_text(other.total)}
+
+
+def build(pred: Prediction, runner: Runner | None = None, *, at: tuple[str, ...] = (),
+          what_if: tuple[str, ...] = (), budget: float = 20.0) -> dict:
+    """Everything the templates show (images as PNG bytes under ``images``)."""
+    num = require_numbers(pred, "the report")
+    lv = levels.aag_level(pred)
+    images: dict[str, bytes] = {"breakdown": plots.breakdown_chart(lv["processes"])}
+    sweeps, sweep_notes = input_sweeps(pred, runner, budget)
+    for s in sweeps:
+        images[f"time-vs-{s['name'].lower().replace('.', '-')}"] = s["png"]
+        s["image"] = f"time-vs-{s['name'].lower().replace('.', '-')}"
+    psweep = nprocs_sweep(pred, runner, budget)
+    if psweep:
+        images["time-vs-p"] = psweep["png"]
+    saag_png, saag_note = plots.saag_chart(pred)
+    images["saag"] = saag_png
+    timeline_note = None
+    if pred.scheduler.trace is not None:
+        images["timeline"], timeline_note = plots.timeline_chart(pred, num)
+    ann = annotate_mod.annotate(pred)
+    m = pred.machine
+    symbols = sorted(s.name for s in pred.total.free_symbols)
+    ctx = {
+        "title": "interp report: " + ", ".join(Path(f).name for f in pred.aag.files),
+        "files": [{"path": f, "lines": _line_count(f)} for f in pred.aag.files],
+        "machine": {"name": m.name, "title": m.title, "file": m.file, "source": m.source,
+                    "assumptions": len(m.assumptions()), "parameters": len(m.parameters())},
+        "nprocs": pred.nprocs, "bound": pred.bound,
+        "inputs": [{"name": k, "value": str(v)} for k, v in pred.given.items()],
+        "fixed": sorted(pred.fixed),
+        "seconds": seconds_text(pred.seconds), "headline": pred.headline,
+        "formula": {"mathml": formula_mathml(pred.total), "text": str(rounded(pred.total, 6)),
+                    "python": formula_python(pred.total), "latex": sp.latex(rounded(pred.total)),
+                    "symbols": symbols},
+        "summary": levels.summary_line(pred),
+        "processes": [{"process": r["process"], **{c: seconds_text(r[c]) for c in
+                       ("computation", "call", "transmission", "waiting", "idle", "busy")}}
+                      for r in lv["processes"]],
+        "total": {c: seconds_text(lv["total"][c]) for c in
+                  ("computation", "call", "transmission", "waiting", "idle", "busy")},
+        "top_aaus": _aau_table(pred, num),
+        "sweeps": sweeps, "sweep_notes": sweep_notes, "psweep": psweep,
+        "saag_note": saag_note, "timeline_note": timeline_note,
+        "has_timeline": "timeline" in images,
+        "edges": [{"relation": levels.KIND_SYMBOL.get(e.kind, "?"), "src": e.src,
+                   "src_aau": e.src_aau, "dst": e.dst, "dst_aau": e.dst_aau, "size": e.size,
+                   "tag": "" if e.tag is None else e.tag,
+                   "count": (lambda c: count_text(c) if c is not None else str(e.count))(num.get(e.count))}
+                  for e in list(pred.scheduler.edges.values())[:200]],
+        "edges_more": max(0, len(pred.scheduler.edges) - 200),
+        "annotated": _annotated(ann), "annotated_total": seconds_text(ann.total),
+        "hottest": [{"where": f"{Path(p).name}:{ln.number}", "time": seconds_text(ln.seconds),
+                     "share": f"{100 * ln.share:.1f}%", "text": ln.text.strip()}
+                    for p, ln in ann.hottest()],
+        "levels": [_level_section(pred, w) for w in at],
+        "what_if": _what_if(pred, runner, list(what_if)) if what_if and runner else None,
+        "notes": list(pred.notes),
+        "problems": [p.message for p in pred.scheduler.problems],
+        "images": images,
+    }
+    return ctx
+
+
+def _line_count(path: str) -> int | None:
+    try:
+        return len(Path(path).read_text(errors="replace").splitlines())
+    except OSError:
+        return None
+
+
+def _env() -> Environment:
+    env = Environment(loader=FileSystemLoader(str(TEMPLATES)),
+                      autoescape=select_autoescape(["html", "j2"]), trim_blocks=True,
+                      lstrip_blocks=True)
+    env.filters["md"] = lambda s: str(s).replace("|", "\\|")
+    return env
+
+
+def render_html(ctx: dict) -> str:
+    imgs = {k: "data:image/png;base64," + base64.b64encode(v).decode("ascii")
+            for k, v in ctx["images"].items()}
+    return _env().get_template("report.html.j2").render(**ctx, img=imgs)
+
+
+def render_markdown(ctx: dict, stem: str) -> tuple[str, dict[str, bytes]]:
+    """The Markdown text and the images to save beside it (``STEM-NAME.png``)."""
+    files = {f"{stem}-{k}.png": v for k, v in ctx["images"].items()}
+    imgs = {k: f"{stem}-{k}.png" for k in ctx["images"]}
+    env = _env()
+    env.autoescape = False
+    return env.get_template("report.md.j2").render(**ctx, img=imgs), files
+
+
+def write_report(pred: Prediction, path: str | Path, runner: Runner | None = None, *,
+                 at: tuple[str, ...] = (), what_if: tuple[str, ...] = (),
+                 budget: float = 20.0) -> list[str]:
+    """Build and write the report; returns the paths written."""
+    fmt = check_output(path)
+    ctx = build(pred, runner, at=at, what_if=what_if, budget=budget)
+    p = Path(path)
+    if fmt == "html":
+        write_files({p: render_html(ctx)}, "report")
+        return [str(p)]
+    text, images = render_markdown(ctx, p.stem)
+    out = {p.parent / name: data for name, data in images.items()}
+    out[p] = text
+    write_files(out, "report")
+    return [str(x) for x in out]
+
+
+__all__ = ["Runner", "build", "check_output", "formula_mathml", "render_html",
+           "render_markdown", "write_report"]

@@ -1,0 +1,96 @@
+"""The mapping μ for processes: which SAU instance each process runs on (level 3 parse).
+
+Node rank k runs on physical node k of the node SAU unless a user mapping file says otherwise;
+the host process (:data:`HOST`) runs on the host SAU. A mapping file is a YAML mapping from rank
+to physical node, ``{0: 3, 1: 2}``; ranks it does not list keep their own number, and the result
+must put at most one rank on each node.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from interp.errors import InterpError
+from interp.system.model import SAG
+from interp.system.yamldoc import load_doc
+
+HOST = -1
+"""The process id of the host program (the paper's SRM process)."""
+
+
+@dataclass(frozen=True)
+class Placement:
+    """An SAU instance: ``("node", 3)`` is physical node 3; the host is ``("host", 0)``."""
+
+    sau: str
+    instance: int
+
+
+@dataclass(frozen=True)
+class Mapping:
+    nprocs: int
+    nodes: tuple[int, ...]  # physical node of rank k
+    node_sau: str
+    host_sau: str | None = None
+
+    def physical(self, pid: int) -> int:
+        """The physical node of process ``pid``; the host stays :data:`HOST`."""
+        if pid == HOST:
+            if self.host_sau is None:
+                raise InterpError("this machine has no host SAU (machine.host), so there is no host process")
+            return HOST
+        if not 0 <= pid < self.nprocs:
+            raise InterpError(f"process {pid} does not exist: ranks are 0..{self.nprocs - 1} (or HOST)")
+        return self.nodes[pid]
+
+    def __call__(self, pid: int) -> Placement:
+        """μ(pid): the SAU instance the process runs on."""
+        node = self.physical(pid)
+        return Placement(self.host_sau, 0) if node == HOST else Placement(self.node_sau, node)
+
+
+def max_procs(sag: SAG) -> int:
+    return int(sag.value(f"{sag.nodes}.p.general.max_procs"))
+
+
+def check_nprocs(sag: SAG, nprocs: int) -> int:
+    limit = max_procs(sag)
+    if not 1 <= nprocs <= limit:
+        raise InterpError(
+            f"{nprocs} processes do not fit {sag.title}: it has at most {limit} ({sag.nodes}.p.general.max_procs)",
+            hint=f"use 1 to {limit} processes, or a machine spec with more nodes",
+        )
+    return nprocs
+
+
+def default_mapping(sag: SAG, nprocs: int) -> Mapping:
+    """Rank k on physical node k."""
+    check_nprocs(sag, nprocs)
+    return Mapping(nprocs, tuple(range(nprocs)), sag.nodes, sag.host)
+
+
+def load_mapping(path: str | Path, sag: SAG, nprocs: int) -> Mapping:
+    """A user mapping file ``{rank: node}`` over the default mapping, checked against the SAG."""
+    base = default_mapping(sag, nprocs)
+    doc = load_doc(Path(path))
+    if not isinstance(doc.data, dict):
+        raise doc.error("a mapping file maps ranks to nodes, e.g. '0: 3'", doc.where(()))
+    nodes = list(base.nodes)
+    limit = max_procs(sag)
+    for rank, node in doc.data.items():
+        if not isinstance(rank, int) or not 0 <= rank < nprocs:
+            raise doc.error(f"rank {rank!r} is not one of 0..{nprocs - 1}", doc.where_key((rank,)))
+        if not isinstance(node, int) or isinstance(node, bool) or not 0 <= node < limit:
+            raise doc.error(f"node {node!r} is not one of the machine's nodes 0..{limit - 1}", doc.where((rank,)))
+        nodes[rank] = node
+    for rank, node in doc.data.items():
+        holders = [r for r, n in enumerate(nodes) if n == node]
+        if len(holders) > 1:
+            other = next(r for r in holders if r != rank)
+            raise doc.error(
+                f"node {node} would run both rank {rank} and rank {other}",
+                doc.where((rank,)),
+                "map each rank to its own node",
+            )
+    return Mapping(nprocs, tuple(nodes), sag.nodes, sag.host)

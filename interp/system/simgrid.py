@@ -1,0 +1,383 @@
+"""Export a SAG as a SimGrid platform for SMPI (design principle 6: checked against SimGrid).
+
+``export_simgrid(sag, P)`` gives a SimGrid platform (XML version 4.1) and the ``smpirun``
+options that carry what a platform file cannot say, so that SMPI runs the *same MPI source*
+on a machine that means what the spec means:
+
+* **Hosts**: one per physical node the ranks' routes visit (``node0`` …), speed = the node's
+  clock (one flop per clock); the spec's host SAU, when it has one, as ``host`` with its own
+  overheads as host properties (``smpi/os``, ``smpi/or``, ``smpi/ois``).
+* **Links**: one per neighbour pair of the topology (hypercube, ring, 2-D mesh), full duplex
+  (``SPLITDUPLEX``: the two directions do not share bandwidth), latency = the dynamic
+  ``per_hop``, bandwidth = 1 / dynamic ``per_byte``. A ``full`` topology is a crossbar: a
+  ``<cluster>`` whose private links carry the bandwidth and whose backbone the per-hop time.
+* **Routes** (Full routing): every ordered pair of ranks, hop by hop along
+  :func:`interp.system.route` (e-cube on the hypercube), not symmetrical.
+* **Options** (``smpirun --cfg=…``, see :func:`smpirun_options`): the per-message overheads
+  ``smpi/os``/``smpi/ois``/``smpi/or`` piecewise at the static-buffer threshold; the static
+  class's per-hop and per-byte times as ``smpi/lat-factor``/``smpi/bw-factor`` relative to the
+  dynamic link values; the network model ``SMPI`` (CM02 max-min sharing plus those piecewise
+  factors; plain ``CM02`` ignores ``smpi/*-factor``) without TCP window (``TCP-gamma:0``),
+  RTT weighting (``weight-S:0``) or cross traffic; every message eager (``send-is-detached``
+  and ``async-small`` thresholds above any size), as the spec has no rendezvous protocol.
+
+Two SMPI facts shape the numbers (measured in ``validation/p2p_residual.py``):
+
+* SMPI sends ``size + 16`` bytes (its MPI envelope). ``smpi/bw-factor`` is set per size so
+  that those bytes take the spec's ``per_byte·size`` (see :func:`bandwidth_factors`): a
+  message's arrival is the spec's ``startup + per_byte·size + per_hop·hops``, and the
+  sender's ``smpi/os`` is the spec's startup, both to the nanosecond.
+* The network factors are looked up with that payload size, the overheads with the message
+  size: the factor threshold is ``static_buffer_size + 16``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.sax.saxutils import quoteattr
+
+from interp.errors import InterpError
+from interp.system.filter import route
+from interp.system.mapping import HOST, check_nprocs
+from interp.system.model import SAG, Bound
+
+ENVELOPE = 16
+"""Bytes SMPI adds to every message on the wire (tag, source, communicator)."""
+
+EAGER_LIMIT = 1 << 30
+"""``smpi/send-is-detached-thresh`` and ``smpi/async-small-thresh``: every message eager."""
+
+MODELS = ("mpi", "paper")
+NO_BANDWIDTH_TERM = 1e9
+"""``smpi/bw-factor`` of the ``paper`` model: the links' bandwidth term becomes negligible
+(a 64 KiB message: 0.02 ns on the iPSC/860) because the sender's overhead already pays it."""
+
+# SMPI's collectives, chosen to be the algorithms interp.system.collectives prices.
+COLLECTIVE_ALGORITHMS = {
+    "bcast": "binomial_tree",  # binomial tree (SMPI: farthest child first)
+    "reduce": "binomial",  # binomial tree towards the root, lowest dimension first
+    "allreduce": "rdb",  # recursive doubling, fold/unfold for P not a power of two
+    "barrier": "mvapich2_pair",  # pairwise exchange k XOR 2^d, as the exchange rounds
+}
+
+
+@dataclass(frozen=True)
+class MessageClass:
+    """One row of the C/S component (static or dynamic), in seconds."""
+
+    startup: float
+    per_byte: float
+    per_hop: float
+    receive: float
+
+
+@dataclass
+class SimGridExport:
+    """A platform and the options that complete it."""
+
+    machine: str
+    nprocs: int
+    xml: str
+    options: list[str]  # "name:value", without the leading --cfg=
+    hosts: list[str]  # rank k runs on hosts[k]
+    notes: list[str] = field(default_factory=list)
+
+    def cfg_args(self) -> list[str]:
+        return [f"--cfg={o}" for o in self.options]
+
+    def command(self, platform: str, hostfile: str, program: str = "./a.out") -> str:
+        opts = " ".join(_shell_quote(a) for a in self.cfg_args())
+        return f"smpirun -np {self.nprocs} -platform {platform} -hostfile {hostfile} {opts} {program}"
+
+    def write(self, xml_path: str | Path) -> dict[str, Path]:
+        """Write ``X.xml``, ``X.hosts`` (the hostfile) and ``X.smpirun`` (one option per line,
+        and the whole command as a comment) beside each other."""
+        xml_path = Path(xml_path)
+        hostfile = xml_path.with_suffix(".hosts")
+        cfg = xml_path.with_suffix(".smpirun")
+        xml_path.write_text(self.xml)
+        hostfile.write_text("".join(h + "\n" for h in self.hosts))
+        lines = [f"# {self.command(xml_path.name, hostfile.name)}"]
+        lines += [f"# {n}" for n in self.notes]
+        lines += self.cfg_args()
+        cfg.write_text("\n".join(lines) + "\n")
+        return {"platform": xml_path, "hostfile": hostfile, "options": cfg}
+
+
+def _shell_quote(arg: str) -> str:
+    return f"'{arg}'" if any(c in arg for c in ";*? ") else arg
+
+
+# --- values from the SAG ---------------------------------------------------------------------
+
+
+def _seconds(sag: SAG, path: str, bound: Bound) -> float:
+    return float(sag.seconds(path, bound))
+
+
+def message_class(sag: SAG, sau: str, cls: str, bound: Bound = "mid") -> MessageClass:
+    def t(name: str) -> float:
+        path = f"{sau}.cs.{cls}.{name}"
+        return _seconds(sag, path, bound) if sag.has(path) else 0.0
+
+    return MessageClass(t("startup"), t("per_byte"), t("per_hop"), t("receive"))
+
+
+def static_threshold(sag: SAG, sau: str | None = None) -> int | None:
+    """The largest static-buffer message in bytes, or None when the C/S has no static class."""
+    sau = sau or sag.nodes
+    path = f"{sau}.cs.spec.static_buffer_size"
+    return int(sag.value(path)) if sag.has(path) else None
+
+
+def _sync_overhead(sag: SAG, bound: Bound) -> float | None:
+    path = f"{sag.nodes}.cs.sync.overhead"
+    return _seconds(sag, path, bound) if sag.has(path) else None
+
+
+# --- options ---------------------------------------------------------------------------------
+
+
+def _num(x: float) -> str:
+    return f"{x:.12g}"
+
+
+def _overhead(static: MessageClass | None, dynamic: MessageClass, threshold: int | None,
+              attr: str, model: str | None) -> str:
+    """An ``smpi/os``-style piecewise ``size:offset:per_byte`` list (SMPI: a segment applies
+    to sizes above its bound, the first one also to sizes at or below it). ``paper``: the
+    sender also pays per_byte * size."""
+
+    def value(c: MessageClass) -> str:
+        v = getattr(c, attr)
+        if model == "paper":
+            return f"{_num(v)}:{_num(c.per_byte)}"
+        return f"{_num(v)}:0"
+
+    if static is None or threshold is None:
+        return f"0:{value(dynamic)}"
+    return f"0:{value(static)};{threshold}:{value(dynamic)}"
+
+
+def smpirun_options(sag: SAG, bound: Bound = "mid", model: str = "mpi") -> tuple[list[str], list[str]]:
+    """The ``--cfg`` options (without the prefix) and notes on what they cannot carry.
+
+    ``model``: ``mpi`` -- MPI's eager protocol: a send returns after its startup overhead
+    (``smpi/os``) and the bytes travel on the links (bandwidth 1/per_byte, shared when routes
+    meet); ``paper`` -- the paper's Figure 11 as far as SMPI can say it: the sender is busy for
+    startup + per_byte * size (``smpi/os`` grows with the size) and the links add only their
+    per-hop latency (``smpi/bw-factor`` makes their bandwidth term vanish), so only the sender's
+    per_hop * hops is left out (SMPI's overheads cannot depend on the destination).
+    """
+    if model not in MODELS:
+        raise InterpError(f"unknown SimGrid export model {model!r}", hint="choose " + " or ".join(MODELS))
+    sau = sag.nodes
+    dynamic = message_class(sag, sau, "dynamic", bound)
+    threshold = static_threshold(sag, sau)
+    static = message_class(sag, sau, "static", bound) if threshold is not None else None
+    notes: list[str] = []
+    sync = _sync_overhead(sag, bound)
+    # 0-byte messages are synchronization (MPI_Barrier): the spec's sync overhead. A segment
+    # bound 0 before another bound 0 holds size 0 only (SMPI keeps equal bounds in order).
+    sync_first = f"0:{_num(sync)}:0;" if sync is not None else ""
+    opts = [
+        "network/model:SMPI",
+        "network/TCP-gamma:0",
+        "network/weight-S:0",
+        "network/crosstraffic:0",
+        f"smpi/send-is-detached-thresh:{EAGER_LIMIT}",
+        f"smpi/async-small-thresh:{EAGER_LIMIT}",
+        f"smpi/os:{sync_first}{_overhead(static, dynamic, threshold, 'startup', model)}",
+        f"smpi/ois:{sync_first}{_overhead(static, dynamic, threshold, 'startup', model)}",
+        f"smpi/or:{'0:0:0;' if sync is not None else ''}"
+        f"{_overhead(static, dynamic, threshold, 'receive', None)}",
+    ]
+    if static is not None and threshold is not None:
+        lat = static.per_hop / dynamic.per_hop if dynamic.per_hop else 1.0
+        bw = dynamic.per_byte / static.per_byte if static.per_byte else 1.0
+        bound_bytes = threshold + ENVELOPE
+        opts.append(f"smpi/lat-factor:0:{_num(lat)};{bound_bytes}:1")
+        if model == "paper":
+            opts.append(f"smpi/bw-factor:0:{_num(NO_BANDWIDTH_TERM)}")
+        else:
+            opts.append(f"smpi/bw-factor:{bandwidth_factors(static, dynamic, threshold)}")
+        if dynamic.per_hop == 0 and static.per_hop:
+            notes.append("the dynamic per_hop is 0, so the static per_hop cannot be a factor of it")
+        use = sag.param(f"{sau}.cs.spec.static_buffer_use").text if sag.has(
+            f"{sau}.cs.spec.static_buffer_use") else "all"
+        if use == "synchronous":
+            notes.append(f"smpi/ois follows smpi/os: SMPI's collectives send with MPI_Isend, which "
+                         f"interp prices as synchronous messages; a program's own MPI_ISEND of at "
+                         f"most {threshold} B is dynamic in the spec but static here")
+    else:
+        opts.append("smpi/lat-factor:0:1")
+        opts.append(f"smpi/bw-factor:0:{_num(NO_BANDWIDTH_TERM)}" if model == "paper" else
+                    f"smpi/bw-factor:{bandwidth_factors(None, dynamic, None)}")
+    if sync is not None:
+        notes.append(f"0-byte messages (SMPI's barrier) pay the sync overhead {sync * 1e6:.4g} us, "
+                     "as interp's barrier rounds; a program's own 0-byte send does too")
+    opts += [f"smpi/{op}:{algo}" for op, algo in COLLECTIVE_ALGORITHMS.items()]
+    return opts, notes
+
+
+EXACT_UP_TO = 1024
+"""Message sizes (bytes) up to which ``smpi/bw-factor`` has one segment per size."""
+BUCKETS_PER_OCTAVE = 8
+
+
+def bandwidth_factors(static: MessageClass | None, dynamic: MessageClass,
+                      threshold: int | None) -> str:
+    """``smpi/bw-factor`` that makes a message of ``n`` bytes take ``per_byte * n`` on the links
+    although SMPI sends ``n + 16`` (its envelope), with the static class's per_byte below the
+    threshold. Keyed by the payload ``s = n + 16`` (a segment applies to sizes above its bound):
+    exact for every size up to :data:`EXACT_UP_TO` bytes and at the threshold, within
+    2^(1/16) of the envelope's time (about 0.25 us on the iPSC/860) above."""
+
+    def factor(n: float) -> float:
+        cls = static if static is not None and threshold is not None and n <= threshold else dynamic
+        if n <= 0:
+            return NO_BANDWIDTH_TERM
+        return (n + ENVELOPE) * dynamic.per_byte / (n * cls.per_byte)
+
+    bounds = list(range(ENVELOPE - 1, ENVELOPE + EXACT_UP_TO))  # segment (b, b+1]: n = b+1-16
+    segments = [(b, factor(b + 1 - ENVELOPE)) for b in bounds]
+    low = ENVELOPE + EXACT_UP_TO
+    edges = sorted({int(low * 2 ** (k / BUCKETS_PER_OCTAVE)) for k in range(1, 21 * BUCKETS_PER_OCTAVE + 1)}
+                   | ({threshold + ENVELOPE} if threshold and threshold > EXACT_UP_TO else set()))
+    edges = [e for e in edges if e > low]
+    previous = low
+    for edge in edges:  # segment (previous, edge]: the factor of its geometric middle
+        # (the threshold is an edge, so a segment never holds both classes)
+        segments.append((previous, factor(math.sqrt((previous + 1) * edge) - ENVELOPE)))
+        previous = edge
+    return ";".join(f"{b}:{_num(f)}" for b, f in segments)
+
+
+# --- the platform ----------------------------------------------------------------------------
+
+
+def _host_name(node: int) -> str:
+    return "host" if node == HOST else f"node{node}"
+
+
+def _link_name(a: int, b: int) -> str:
+    lo, hi = sorted((a, b))
+    return f"{_host_name(lo)}-{_host_name(hi)}"
+
+
+def rank_routes(sag: SAG, nprocs: int) -> dict[tuple[int, int], list[int]]:
+    """The physical route of every ordered pair of distinct ranks (and the host, if any)."""
+    ends = list(range(nprocs)) + ([HOST] if sag.host else [])
+    return {(a, b): route(sag, a, b, nprocs) for a in ends for b in ends if a != b}
+
+
+def _topology(sag: SAG) -> str:
+    return sag.param(f"{sag.nodes}.cs.spec.topology").text
+
+
+def export_simgrid(sag: SAG, nprocs: int, bound: Bound = "mid", model: str = "mpi") -> SimGridExport:
+    """The SimGrid platform and smpirun options for ``nprocs`` ranks of ``sag`` (``model``: see
+    :func:`smpirun_options`)."""
+    check_nprocs(sag, nprocs)
+    options, notes = smpirun_options(sag, bound, model)
+    clock = float(sag.value(f"{sag.nodes}.p.general.clock"))
+    dynamic = message_class(sag, sag.nodes, "dynamic", bound)
+    if dynamic.per_byte <= 0:
+        raise InterpError(f"{sag.name}: {sag.nodes}.cs.dynamic.per_byte is 0; SimGrid needs a "
+                          "finite bandwidth")
+    bandwidth = 1.0 / dynamic.per_byte
+    out = ['<?xml version="1.0"?>',
+           '<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">',
+           f"<!-- {sag.title} ({sag.name}), {nprocs} ranks: exported by `interp export simgrid`."
+           " Latency = dynamic per_hop, bandwidth = 1/dynamic per_byte; the static class and"
+           " the per-message overheads are in the smpirun options. -->",
+           '<platform version="4.1">',
+           f'  <zone id="{sag.name}" routing="Full">']
+    if _topology(sag) == "full":
+        out += _crossbar(nprocs, clock, bandwidth, dynamic.per_hop)
+        notes.append("full topology exported as a crossbar (<cluster>): private links carry the "
+                     "bandwidth, the backbone the per-hop latency")
+    else:
+        out += _explicit(sag, nprocs, clock, bandwidth, dynamic.per_hop, bound)
+    out += ["  </zone>", "</platform>", ""]
+    hosts = [_host_name(k) for k in range(nprocs)]
+    return SimGridExport(sag.name, nprocs, "\n".join(out), options, hosts, notes)
+
+
+def _host_line(name: str, speed: float, props: dict[str, str] | None = None) -> list[str]:
+    if not props:
+        return [f'    <host id="{name}" speed="{_num(speed)}f"/>']
+    lines = [f'    <host id="{name}" speed="{_num(speed)}f">']
+    lines += [f"      <prop id={quoteattr(k)} value={quoteattr(v)}/>" for k, v in props.items()]
+    return lines + ["    </host>"]
+
+
+def _link_line(name: str, bandwidth: float, latency: float) -> str:
+    return (f'    <link id="{name}" bandwidth="{_num(bandwidth)}Bps" latency="{_num(latency)}s" '
+            'sharing_policy="SPLITDUPLEX"/>')
+
+
+def _explicit(sag: SAG, nprocs: int, clock: float, bandwidth: float, per_hop: float,
+              bound: Bound) -> list[str]:
+    routes = rank_routes(sag, nprocs)
+    nodes = sorted({n for path in routes.values() for n in path if n != HOST} | set(range(nprocs)))
+    lines = [_host_line(_host_name(n), clock)[0] for n in nodes]
+    links: dict[str, tuple[float, float]] = {}
+    for path in routes.values():
+        for a, b in zip(path, path[1:]):
+            links.setdefault(_link_name(a, b), (bandwidth, per_hop))
+    if sag.host and any(HOST in k for k in routes):
+        lines += _host_side(sag, links, bound)
+    lines += [_link_line(name, bw, lat) for name, (bw, lat) in sorted(links.items(), key=_link_key)]
+    for (a, b), path in sorted(routes.items(), key=lambda kv: (_order(kv[0][0]), _order(kv[0][1]))):
+        lines.append(f'    <route src="{_host_name(a)}" dst="{_host_name(b)}" symmetrical="NO">')
+        for u, v in zip(path, path[1:]):
+            direction = "UP" if _order(u) < _order(v) else "DOWN"
+            lines.append(f'      <link_ctn id="{_link_name(u, v)}" direction="{direction}"/>')
+        lines.append("    </route>")
+    return lines
+
+
+def _order(node: int) -> float:
+    return math.inf if node == HOST else node  # the host sorts after the nodes
+
+
+def _link_key(item):
+    return [int(p[4:]) if p.startswith("node") else math.inf for p in item[0].split("-")]
+
+
+def _host_side(sag: SAG, links: dict, bound: Bound) -> list[str]:
+    """The host SAU: its clock, its link's bandwidth and latency, its overheads as properties."""
+    link = message_class(sag, sag.host_link, "dynamic", bound)
+    host_clock = f"{sag.host}.p.general.clock"
+    speed = float(sag.value(host_clock)) if sag.has(host_clock) else 1e9
+    for name in list(links):
+        if name.endswith("-host"):
+            links[name] = (1.0 / link.per_byte if link.per_byte else 1e12, link.per_hop)
+    startup = link.startup
+    props = {"smpi/os": f"0:{_num(startup)}:0", "smpi/ois": f"0:{_num(startup)}:0",
+             "smpi/or": f"0:{_num(link.receive)}:0"}
+    return _host_line("host", speed, props)
+
+
+def _crossbar(nprocs: int, clock: float, bandwidth: float, per_hop: float) -> list[str]:
+    return [f'    <cluster id="crossbar" prefix="node" suffix="" radical="0-{nprocs - 1}" '
+            f'speed="{_num(clock)}f" bw="{_num(bandwidth)}Bps" lat="0s" '
+            f'bb_bw="{_num(bandwidth * nprocs)}Bps" bb_lat="{_num(per_hop)}s" '
+            'sharing_policy="SPLITDUPLEX" bb_sharing_policy="FATPIPE"/>']
+
+
+def zero_computation(sag: SAG) -> SAG:
+    """The same machine with every processing and memory-access cost at 0 (validation runs
+    SMPI with ``smpi/simulate-computation:no``): what is left is communication."""
+    groups = ("ops", "loop", "cond", "call", "library", "nx")
+    saus = [s for s in (sag.nodes, sag.host) if s]
+    factors = {}
+    for p in sag.parameters():
+        parts = p.path.split(".")
+        if parts[0] in saus and not p.is_text and (
+                (parts[1] == "p" and parts[2] in groups) or (parts[1] == "m" and parts[2] == "access")):
+            factors[p.path] = 0
+    return sag.scaled(factors)

@@ -1,0 +1,106 @@
+"""YAML that remembers where every value came from.
+
+PyYAML's composer keeps a start mark on every node; we build plain Python data from the node
+graph and keep, for each path into that data, the node of the value and of its key, so that any
+later check (schema or semantic) can point at ``file:line:column``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+
+from interp.errors import SourceLocation, SpecError
+
+DataPath = tuple  # keys and list indices from the document root
+
+
+@dataclass
+class Doc:
+    data: Any
+    file: str
+    lines: list[str]
+    values: dict[DataPath, yaml.Node] = field(default_factory=dict)
+    keys: dict[DataPath, yaml.Node] = field(default_factory=dict)
+
+    def where(self, path: DataPath, offset: int = 0) -> SourceLocation:
+        """The location of the value at ``path``; ``offset`` moves inside a one-line scalar."""
+        node = self.values.get(path)
+        if node is None:
+            return self.where_key(path)
+        return self._loc(node, offset)
+
+    def where_key(self, path: DataPath) -> SourceLocation:
+        """The location of the key that introduces ``path`` (or of the nearest enclosing one)."""
+        while path and path not in self.keys:
+            path = path[:-1]
+        node = self.keys.get(path) or self.values.get(path)
+        return self._loc(node, 0) if node is not None else SourceLocation(self.file, 1, 1)
+
+    def line(self, loc: SourceLocation) -> str | None:
+        return self.lines[loc.line - 1] if 0 < loc.line <= len(self.lines) else None
+
+    def error(self, message: str, loc: SourceLocation, hint: str | None = None) -> SpecError:
+        return SpecError(message, loc, hint=hint, source_line=self.line(loc))
+
+    def _loc(self, node: yaml.Node, offset: int) -> SourceLocation:
+        mark = node.start_mark
+        column = mark.column + 1
+        if isinstance(node, yaml.ScalarNode) and node.end_mark.line == mark.line:
+            column += offset + (1 if node.style in ("'", '"') else 0)
+        return SourceLocation(self.file, mark.line + 1, column)
+
+
+def raw_text(doc: Doc, path: DataPath) -> str:
+    """A scalar exactly as written (``70e-6`` stays a decimal string, not a float)."""
+    node = doc.values[path]
+    return node.value if isinstance(node, yaml.ScalarNode) else str(doc_get(doc.data, path))
+
+
+def doc_get(data: Any, path: DataPath) -> Any:
+    for key in path:
+        data = data[key]
+    return data
+
+
+def load_doc(path: Path, file: str | None = None) -> Doc:
+    text = path.read_text(encoding="utf-8")
+    return parse_doc(text, file or str(path))
+
+
+def parse_doc(text: str, file: str) -> Doc:
+    doc = Doc(None, file, text.splitlines())
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        if root is None:
+            raise doc.error("the file is empty", SourceLocation(file, 1, 1))
+        doc.data = _build(root, (), doc, SafeConstructor())
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        loc = SourceLocation(file, mark.line + 1, mark.column + 1) if mark else SourceLocation(file, 1, 1)
+        raise doc.error(f"not valid YAML: {err.problem or err.context}", loc) from None
+    return doc
+
+
+def _build(node: yaml.Node, path: DataPath, doc: Doc, constructor: SafeConstructor) -> Any:
+    doc.values[path] = node
+    if isinstance(node, yaml.MappingNode):
+        out: dict = {}
+        for key_node, value_node in node.value:
+            key = constructor.construct_object(key_node)
+            if not isinstance(key, (str, int)):
+                raise doc.error("keys must be names or numbers", doc._loc(key_node, 0))
+            if key in out:
+                raise doc.error(
+                    f"duplicate key '{key}'", doc._loc(key_node, 0), "each key may appear once in a mapping"
+                )
+            doc.keys[(*path, key)] = key_node
+            out[key] = _build(value_node, (*path, key), doc, constructor)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [_build(item, (*path, i), doc, constructor) for i, item in enumerate(node.value)]
+    return constructor.construct_object(node)

@@ -1,0 +1,23 @@
+C     BFLY -- RECURSIVE-DOUBLING SUM: IN STAGE K EVERY NODE SWAPS ITS
+C     PARTIAL SUM WITH NODE IEOR(ME, 2**K) (TYPE 50+K).  NP MUST BE A
+C     POWER OF TWO; LOGP IS FOUND BY DOUBLING.
+      PROGRAM BFLY
+      INTEGER ME, NP, K, LOGP, N2, IPART, MYNODE, NUMNODES
+      DOUBLE PRECISION X, Y
+C
+      ME = MYNODE()
+      NP = NUMNODES()
+      LOGP = 0
+      N2 = 1
+      DO WHILE (N2 .LT. NP)
+         N2 = 2*N2
+         LOGP = LOGP + 1
+      END DO
+      X = DBLE(ME)
+      DO 10 K = 0, LOGP-1
+         IPART = IEOR(ME, 2**K)
+         CALL CSEND(50+K, X, 8, IPART, 0)
+         CALL CRECV(50+K, Y, 8)
+         X = X + Y
+   10 CONTINUE
+      END

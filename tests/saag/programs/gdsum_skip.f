@@ -1,0 +1,7 @@
+      PROGRAM GDSKIP
+      INTEGER ME, MYNODE
+      DOUBLE PRECISION X, WORK(1)
+      ME = MYNODE()
+      X = 1.0D0
+      IF (ME .NE. 1) CALL GDSUM(X, 1, WORK)
+      END

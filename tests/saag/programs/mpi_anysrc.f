@@ -1,0 +1,21 @@
+      PROGRAM ANYSRC
+      INCLUDE 'mpif.h'
+      INTEGER ME, NP, IERR, K, IVAL
+      INTEGER STATUS(MPI_STATUS_SIZE)
+      CALL MPI_INIT(IERR)
+      CALL MPI_COMM_RANK(MPI_COMM_WORLD, ME, IERR)
+      CALL MPI_COMM_SIZE(MPI_COMM_WORLD, NP, IERR)
+      IF (ME .EQ. 0) THEN
+         DO 10 K = 1, NP-1
+            CALL MPI_RECV(IVAL, 1, MPI_INTEGER, MPI_ANY_SOURCE, 3,
+     &                    MPI_COMM_WORLD, STATUS, IERR)
+   10    CONTINUE
+         CALL MPI_RECV(IVAL, 1, MPI_INTEGER, 1, MPI_ANY_TAG,
+     &                 MPI_COMM_WORLD, STATUS, IERR)
+      ELSE
+         CALL MPI_SEND(ME, 1, MPI_INTEGER, 0, 3, MPI_COMM_WORLD, IERR)
+         IF (ME .EQ. 1) CALL MPI_SEND(ME, 1, MPI_INTEGER, 0, 77,
+     &                                MPI_COMM_WORLD, IERR)
+      END IF
+      CALL MPI_FINALIZE(IERR)
+      END

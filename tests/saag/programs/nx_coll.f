@@ -1,0 +1,5 @@
+      PROGRAM COLL
+      DOUBLE PRECISION S(3), WORK(3)
+      CALL GSYNC()
+      CALL GDSUM(S, 3, WORK)
+      END

@@ -1,0 +1,10 @@
+      PROGRAM RCVFST
+      INTEGER ME, NP, LEFT, RIGHT, MYNODE, NUMNODES
+      DOUBLE PRECISION X
+      ME = MYNODE()
+      NP = NUMNODES()
+      LEFT = MOD(ME-1+NP, NP)
+      RIGHT = MOD(ME+1, NP)
+      CALL CRECV(9, X, 8)
+      CALL CSEND(9, X, 8, RIGHT, 0)
+      END

@@ -1,0 +1,23 @@
+C     RINGL WITH A BUG: NODE 0 WAITS FOR THE TOKEN BEFORE IT SENDS IT.
+      PROGRAM RINGLS
+      INTEGER NLAPS, MTYPE
+      PARAMETER (NLAPS = 6, MTYPE = 21)
+      INTEGER ME, NP, NEXT, LAP, MYNODE, NUMNODES
+      INTEGER ITOK(3)
+C
+      ME = MYNODE()
+      NP = NUMNODES()
+      NEXT = MOD(ME+1, NP)
+      ITOK(1) = 0
+      DO 10 LAP = 1, NLAPS
+         IF (ME .EQ. 0) THEN
+            ITOK(1) = ITOK(1) + 1
+            CALL CRECV(MTYPE, ITOK, 12)
+            CALL CSEND(MTYPE, ITOK, 12, NEXT, 0)
+         ELSE
+            CALL CRECV(MTYPE, ITOK, 12)
+            ITOK(2) = ME
+            CALL CSEND(MTYPE, ITOK, 12, NEXT, 0)
+         END IF
+   10 CONTINUE
+      END

@@ -1,0 +1,6 @@
+      PROGRAM UNMSND
+      INTEGER ME, MYNODE
+      DOUBLE PRECISION A(4)
+      ME = MYNODE()
+      IF (ME .EQ. 0) CALL CSEND(7, A, 32, 1, 0)
+      END

@@ -1,0 +1,155 @@
+"""`interp export simgrid`: the platform XML, the routes hop by hop, the smpirun options."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from click.testing import CliRunner
+
+from interp.cli import main
+from interp.system import load_machine
+from interp.system.simgrid import (
+    ENVELOPE, bandwidth_factors, export_simgrid, message_class, smpirun_options, zero_computation,
+)
+
+
+@pytest.fixture(scope="module")
+def ipsc():
+    return load_machine("ipsc860")
+
+
+def _platform(sag, p, **kw):
+    exported = export_simgrid(sag, p, **kw)
+    root = ET.fromstring(exported.xml.split("\n", 1)[1].split("\n", 1)[1])  # past <?xml, DOCTYPE
+    return exported, root
+
+
+def _route(root, src, dst):
+    for r in root.iter("route"):
+        if r.get("src") == src and r.get("dst") == dst:
+            return [(c.get("id"), c.get("direction")) for c in r]
+    raise AssertionError(f"no route {src} -> {dst}")
+
+
+def test_hypercube_platform_structure(ipsc):
+    exported, root = _platform(ipsc, 16)
+    assert root.tag == "platform" and root.get("version") == "4.1"
+    zone = root.find("zone")
+    assert zone.get("routing") == "Full"
+    hosts = {h.get("id"): h for h in zone.iter("host")}
+    assert set(hosts) == {f"node{k}" for k in range(16)} | {"host"}
+    assert hosts["node5"].get("speed") == "40000000f"  # 40 MHz, one flop per clock
+    links = {link.get("id"): link for link in zone.iter("link")}
+    cube = [name for name in links if "host" not in name]
+    assert len(cube) == 16 * 4 // 2  # one link per neighbour pair of the 4-cube
+    for name in cube:
+        a, b = (int(x[4:]) for x in name.split("-"))
+        assert bin(a ^ b).count("1") == 1
+    link = links["node0-node1"]
+    assert link.get("latency") == "3.3e-05s"  # dynamic per_hop (Table 3)
+    assert float(link.get("bandwidth")[:-3]) == pytest.approx(1 / 0.36e-6)
+    assert link.get("sharing_policy") == "SPLITDUPLEX"
+    assert len(list(zone.iter("route"))) == 16 * 15 + 2 * 16  # ranks, and host <-> ranks
+    assert exported.hosts == [f"node{k}" for k in range(16)]
+
+
+@pytest.mark.parametrize("src,dst,hops", [
+    (3, 12, [("node2-node3", "DOWN"), ("node0-node2", "DOWN"), ("node0-node4", "UP"),
+             ("node4-node12", "UP")]),
+    (12, 3, [("node12-node13", "UP"), ("node13-node15", "UP"), ("node11-node15", "DOWN"),
+             ("node3-node11", "DOWN")]),
+    (0, 15, [("node0-node1", "UP"), ("node1-node3", "UP"), ("node3-node7", "UP"),
+             ("node7-node15", "UP")]),
+    (5, 4, [("node4-node5", "DOWN")]),
+])
+def test_routes_follow_ecube_hop_by_hop(ipsc, src, dst, hops):
+    _, root = _platform(ipsc, 16)
+    assert _route(root, f"node{src}", f"node{dst}") == hops
+
+
+def test_host_route_enters_at_node0(ipsc):
+    _, root = _platform(ipsc, 4)
+    assert _route(root, "host", "node3") == [("host-node0", "DOWN"), ("node0-node1", "UP"),
+                                             ("node1-node3", "UP")]
+    host = next(h for h in root.iter("host") if h.get("id") == "host")
+    props = {p.get("id"): p.get("value") for p in host}
+    assert props["smpi/os"] == "0:0.00035:0"  # the SRM link's startup
+
+
+def test_non_power_of_two_keeps_intermediate_nodes(ipsc):
+    _, root = _platform(ipsc, 6)  # 5 -> 2 goes 5, 4, 6, 2: node 6 runs no rank
+    assert _route(root, "node5", "node2") == [("node4-node5", "DOWN"), ("node4-node6", "UP"),
+                                              ("node2-node6", "DOWN")]
+    assert "node6" in {h.get("id") for h in root.iter("host")}
+
+
+def test_full_topology_is_a_crossbar():
+    _, root = _platform(load_machine("cluster"), 64)
+    cluster = root.find("zone").find("cluster")
+    assert cluster.get("radical") == "0-63"
+    assert cluster.get("bb_lat") == "1e-07s"  # per_hop 0.1 us on the backbone
+    assert float(cluster.get("bw")[:-3]) == pytest.approx(1 / 0.08e-9)
+
+
+def test_options_carry_the_message_classes(ipsc):
+    opts = dict(o.split(":", 1) for o in smpirun_options(ipsc)[0])
+    assert opts["network/model"] == "SMPI"  # CM02 + piecewise factors
+    assert opts["network/TCP-gamma"] == "0" and opts["network/crosstraffic"] == "0"
+    assert opts["network/weight-S"] == "0"
+    # sync overhead for 0 B, static startup up to 100 B, dynamic above (Table 3)
+    assert opts["smpi/os"] == "0:6.7e-05:0;0:7e-05:0;100:0.000175:0"
+    assert opts["smpi/ois"] == opts["smpi/os"]
+    assert opts["smpi/or"] == "0:0:0;0:0:0;100:0:0"  # 0 B: a barrier message, no receive
+    assert opts["smpi/lat-factor"] == "0:0.333333333333;116:1"  # 11/33 us up to 100+16 B
+    assert int(opts["smpi/send-is-detached-thresh"]) >= 1 << 30  # every message eager
+    assert int(opts["smpi/async-small-thresh"]) >= 1 << 30
+    assert opts["smpi/allreduce"] == "rdb" and opts["smpi/bcast"] == "binomial_tree"
+
+
+def test_bandwidth_factors_cancel_the_envelope(ipsc):
+    static = message_class(ipsc, "node", "static")
+    dynamic = message_class(ipsc, "node", "dynamic")
+    segments = [tuple(map(float, s.split(":"))) for s in
+                bandwidth_factors(static, dynamic, 100).split(";")]
+
+    def factor(payload):  # SMPI: a segment applies to sizes above its bound
+        return next(f for (b, f), nxt in zip(segments, segments[1:] + [(float("inf"), 0)])
+                    if b < payload <= nxt[0])
+
+    for n, per_byte in [(1, 0.42e-6), (100, 0.42e-6), (101, 0.36e-6), (1000, 0.36e-6)]:
+        wire = (n + ENVELOPE) * 0.36e-6 / factor(n + ENVELOPE)
+        assert wire == pytest.approx(n * per_byte, rel=1e-9)
+    n = 50000  # bucketed: within 0.25 us
+    assert abs((n + ENVELOPE) * 0.36e-6 / factor(n + ENVELOPE) - n * 0.36e-6) < 0.25e-6
+
+
+def test_paper_model_charges_bytes_to_the_sender(ipsc):
+    opts = dict(o.split(":", 1) for o in smpirun_options(ipsc, model="paper")[0])
+    assert opts["smpi/os"] == "0:6.7e-05:0;0:7e-05:4.2e-07;100:0.000175:3.6e-07"
+    assert opts["smpi/bw-factor"] == "0:1000000000"
+
+
+def test_zero_computation_keeps_communication(ipsc):
+    z = zero_computation(ipsc)
+    assert z.seconds("node.p.ops.real_div") == 0 and z.seconds("node.m.access.fetch") == 0
+    assert z.seconds("node.cs.dynamic.startup") == ipsc.seconds("node.cs.dynamic.startup")
+    assert z.value("node.p.general.clock") == ipsc.value("node.p.general.clock")
+
+
+def test_cli_writes_platform_hostfile_and_options(tmp_path):
+    out = tmp_path / "cube16.xml"
+    result = CliRunner().invoke(main, ["export", "simgrid", "--machine", "ipsc860", "-P", "16",
+                                       "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "smpirun -np 16 -platform" in result.output
+    assert out.exists() and (tmp_path / "cube16.hosts").read_text().split() == \
+        [f"node{k}" for k in range(16)]
+    cfg = (tmp_path / "cube16.smpirun").read_text()
+    assert "--cfg=network/model:SMPI" in cfg and "--cfg=smpi/os:" in cfg
+
+
+def test_cli_rejects_too_many_ranks(tmp_path):
+    result = CliRunner().invoke(main, ["export", "simgrid", "-P", "32", "-o",
+                                       str(tmp_path / "x.xml")])
+    assert result.exit_code == 2 and "at most 16" in result.output
