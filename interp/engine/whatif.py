@@ -78,7 +78,7 @@ class Statement:
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark(grammar_path("whatif.lark").read_text(encoding="utf-8"), parser="lalr")
+    return Lark(grammar_path("whatif.lark").read_text(encoding="utf-8"), parser="lalr", cache=True)
 
 
 class _AnyName(Mapping):

@@ -141,6 +141,7 @@ def _parser() -> Lark:
         grammar_path("spec_expr.lark").read_text(encoding="utf-8"),
         parser="lalr",
         propagate_positions=True,
+        cache=True,
     )
 
 
