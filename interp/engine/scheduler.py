@@ -27,11 +27,13 @@ from interp.engine.process import (
     SpawnReq, WaitReq,
 )
 from interp.application.expr import numeric_value
+from interp.engine.network import Network, route_links
 from interp.engine.timeval import FormulaTooLarge, as_count, as_time, is_earlier, is_symbolic, later, latest, same
 from interp.engine.values import UNKNOWN
 from interp.errors import InterpError, SourceLocation
 from interp.system import (
-    HOST, SAG, collective_rounds, message_cost, overlap_fraction, route, static_condition,
+    HOST, SAG, collective_rounds, contention, crossbar, message_cost, message_seconds,
+    overlap_fraction, route, static_condition,
 )
 
 ZERO = 0.0
@@ -43,8 +45,9 @@ class _Cost:
     """A message's cost with numeric parts as floats (the engine's fast path)."""
 
     startup: object
-    transmission: object
+    transmission: object  # per_byte·size + per_hop·hops
     receive: object
+    wire: object  # per_byte·size: the part that occupies the links (see network.py)
 
 
 @dataclass
@@ -64,6 +67,7 @@ class Message:
     static: bool = False  # holds one of the receiver's static buffers until received
     depart: sp.Expr = 0.0  # when the sender started it
     broadcast: bool = False
+    alone: tuple[float, float] | None = None  # (arrival, end on the wire) with idle links
 
 
 @dataclass
@@ -149,6 +153,11 @@ class Scheduler:
         limit = f"{sag.nodes}.cs.spec.static_buffers"
         self.static_buffers = int(sag.value(limit)) if sag.has(limit) else None
         self.extensions = 0
+        self.network = Network() if contention(sag) and timing else None
+        self._crossbar = crossbar(sag)
+        self._in_flight: dict[int, Message] = {}  # messages whose flow is open, by id
+        self.contention: dict[int, float] = {}  # message id → how much later links made it
+        self._routes: dict[tuple[int, int], list[int]] = {}
 
     # ---- driving ----
     def add(self, p: Process) -> None:
@@ -233,18 +242,52 @@ class Scheduler:
     def _where(self, pid: int) -> int:
         return HOST if pid == HOST_ID else pid
 
+    def _route(self, src: int, dst: int) -> list[int]:
+        key = (src, dst)
+        if key not in self._routes:
+            self._routes[key] = route(self.sag, self._where(src), self._where(dst), self.nprocs)
+        return self._routes[key]
+
     def _cost(self, src: int, dst: int, size: sp.Expr, synchronous: bool) -> _Cost:
         """A message's cost; it depends on the route only through its length and whether it
         crosses the host link, so it is memoised on those."""
-        path = route(self.sag, self._where(src), self._where(dst), self.nprocs)
+        path = self._route(src, dst)
         key = (len(path), HOST in path, size, synchronous)
         cost = self._costs.get(key)
         if cost is None:
             c = message_cost(self.sag, self._where(src), self._where(dst), self.nprocs, size,
                              self.bound, synchronous=synchronous)
+            wire = message_seconds(self.sag, size, 0, self.bound, synchronous=synchronous,
+                                   sau=self.sag.host_link if HOST in path else None)
             cost = self._costs[key] = _Cost(as_time(c.startup), as_time(c.transmission),
-                                            as_time(c.receive))
+                                            as_time(c.receive), as_time(wire.transmission))
         return cost
+
+    def _contend(self, msg: "Message", cost: _Cost) -> None:
+        """Put the message's bytes on its route's links (network.py): messages crossing a
+        link at the same time share it, so this one and those sharing links with it may
+        arrive later. Messages with symbolic times are left alone (their overlap is not
+        decided)."""
+        if self.network is None or any(is_symbolic(x) for x in (
+                msg.depart, cost.startup, cost.transmission, cost.wire)):
+            return
+        path = self._route(msg.src.pid, msg.dst)
+        links = route_links(path, self._crossbar)
+        start = as_time(msg.depart) + cost.startup + (cost.transmission - cost.wire)
+        msg.alone = (as_time(msg.arrival), start + cost.wire)
+        self._in_flight[msg.id] = msg
+        weight = 1.0 if self._crossbar else max(len(path) - 1, 1)
+        for key, end in self.network.add(msg.id, links, start, cost.wire, weight).items():
+            m = self._in_flight[key]
+            delay = max(end - m.alone[1], 0.0)
+            m.arrival = m.alone[0] + delay
+            if delay > 0 or key in self.contention:
+                self.contention[key] = delay
+        if msg.id % 4096 == 0:  # close flows that no message can share any more
+            floor_ = min((as_time(q.clock) for q in self.processes if q.state != "done"
+                          and not is_symbolic(q.clock)), default=None)
+            if floor_ is not None:
+                self.network.forget_before(floor_)
 
     def _overlap(self, kind: str) -> float:
         """1 − f_overlap: the part of a communication's time not hidden behind computation."""
@@ -258,17 +301,18 @@ class Scheduler:
     def _post(self, p: Process, dst: int, req: SendReq, depart: sp.Expr) -> sp.Expr:
         """Put one message in flight; returns when the sender is done with it."""
         cost = self._cost(p.pid, dst, req.size, req.synchronous)
-        done = depart + cost.startup + cost.transmission
         self._msg_ids += 1
+        done = depart + cost.startup + cost.transmission
         static = self._is_static(p.pid, dst, req.size, req.synchronous)
         if static and self.static_buffers is not None:
             entry = [depart, None, self._msg_ids]
             self.static_log.setdefault(dst, []).append(entry)
             self._static_entry[self._msg_ids] = entry
-        self.messages.append(Message(self._msg_ids, p, dst, int(req.tag), req.size, req.payload,
-                                     done, cost.receive, req.aau, req.synchronous, static, depart,
-                                     req.broadcast))
-        return done
+        msg = Message(self._msg_ids, p, dst, int(req.tag), req.size, req.payload, done,
+                      cost.receive, req.aau, req.synchronous, static, depart, req.broadcast)
+        self.messages.append(msg)
+        self._contend(msg, cost)
+        return msg.arrival  # a csend's sender is busy until its message is through
 
     def _send(self, req: SendReq, free_at=None) -> Reply | None:
         """A send; ``free_at``: when a static buffer freed up for a sender that had to wait."""
@@ -416,6 +460,8 @@ class Scheduler:
                     break
                 m = cands[0] if len(cands) == 1 else self._earliest(cands)
                 self.messages.remove(m)
+                if self._in_flight.pop(m.id, None) is not None:
+                    self.network.close(m.id)  # its arrival is used now: its link time is final
                 queue.pop(0)
                 if self.trace is not None:
                     self.trace.append(MessageTrace(m.src.pid, m.send_aau.id, m.arrival, p.pid,
@@ -779,6 +825,12 @@ class Scheduler:
 
     def _leftovers(self) -> None:
         self._broken_collectives([])
+        delays = [d for d in self.contention.values() if d > 0]
+        if delays:
+            self.notes.append(
+                f"link contention: {len(delays)} messages shared links with others on the way "
+                f"and arrived up to {max(delays) * 1e6:.3f} us later (cs.spec.contention: none "
+                "gives the paper's contention-free model)")
         for m in self.messages:
             dst = self._label(m.dst)
             self.problems.append(Problem(

@@ -56,6 +56,19 @@ def xy_route(src: int, dst: int, columns: int) -> list[int]:
     return along_row + along_col
 
 
+def crossbar(sag: SAG) -> bool:
+    """A ``full`` topology: every node has a private port each way into one switch."""
+    return sag.param(f"{sag.nodes}.cs.spec.topology").text == "full"
+
+
+def contention(sag: SAG) -> bool:
+    """Do messages that cross a link at the same time share it? ``cs.spec.contention``:
+    ``links`` (the default) or ``none`` (the paper's Ω: every message has the network to
+    itself)."""
+    path = f"{sag.nodes}.cs.spec.contention"
+    return not sag.has(path) or sag.param(path).text != "none"
+
+
 def _node_route(sag: SAG, sau: str, src: int, dst: int) -> list[int]:
     topology = sag.param(f"{sau}.cs.spec.topology").text
     if topology == "hypercube":

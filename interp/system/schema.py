@@ -101,6 +101,7 @@ VOCABULARY: dict[str, dict[str, Group]] = {
                 "static_buffer_use": Field(TEXT, required=False, choices=("synchronous", "all")),
                 "mesh_columns": Field("count", required=False),
                 "entry_node": Field("count", required=False),
+                "contention": Field(TEXT, required=False, choices=("links", "none")),
             }
         ),
         "static": Group(COMM_TIMES),

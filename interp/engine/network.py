@@ -1,0 +1,186 @@
+"""Link contention: messages whose routes cross a directed link at the same time share it.
+
+The paper's Ω prices every message as if it had the network to itself. On a real machine (and
+in SimGrid, which the validation compares with) messages that cross the same link at the same
+time share its bandwidth. The engine keeps every message in flight as a *flow*: its route's
+directed links, the time its bytes start to leave (after the startup and the route latency,
+which are not shared) and its *demand*, the seconds its bytes take on an idle link
+(per_byte·size). Flows share links by weighted max-min fairness, as SimGrid's CM02 model does:
+at every moment the rates are the largest such that no link carries more than its capacity,
+a flow's share being inversely proportional to its weight, the length of its route (CM02
+weighs a flow by its route latency, the RTT-unfairness of TCP). A flow's end is
+``start + demand`` on idle links.
+
+A flow's times stay open (and are recomputed when a new flow joins its links) until its
+message is received; then the rates it used are fixed, and later flows share what is left.
+Times are numbers; the scheduler does not pass messages whose times are symbolic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Link = tuple  # (from, to) for a network link, ("up", n) / ("down", n) for a crossbar port
+Segment = tuple[float, float, float]  # (from, to, rate): a flow's use of its links
+
+_EPS = 1e-15  # seconds (and fractions of a link): round-off, not time or capacity
+
+
+def route_links(path: list[int], crossbar: bool) -> tuple[Link, ...]:
+    """The directed links a message occupies along ``path`` (the nodes it visits). On a
+    crossbar every node has a private port each way and the switch itself never contends."""
+    if len(path) < 2:
+        return ()
+    if crossbar:
+        return (("up", path[0]), ("down", path[-1]))
+    return tuple(zip(path, path[1:]))
+
+
+@dataclass
+class Flow:
+    key: int  # the message's id
+    links: tuple[Link, ...]
+    start: float
+    demand: float
+    weight: float = 1.0  # a smaller share for a longer route
+    end: float = 0.0
+    segments: list[Segment] = field(default_factory=list)
+
+
+def _max_min(active: list[Flow], capacity: dict[Link, float]) -> dict[int, float]:
+    """Weighted max-min fair rates of ``active`` flows on links of the given free capacity
+    (progressive filling: rate = level / weight, the link that fills at the lowest level
+    fixes its flows' rates first)."""
+    rates: dict[int, float] = {}
+    left = dict(capacity)
+    users: dict[Link, list[Flow]] = {}
+    for f in active:
+        for link in f.links:
+            users.setdefault(link, []).append(f)
+    while len(rates) < len(active):
+        best, level = None, None
+        for link, fs in users.items():
+            inverse = sum(1.0 / f.weight for f in fs if f.key not in rates)
+            if inverse:
+                x = max(left[link], 0.0) / inverse
+                if level is None or x < level:
+                    best, level = link, x
+        for f in users[best]:
+            if f.key in rates:
+                continue
+            rates[f.key] = level / f.weight
+            for link in f.links:
+                left[link] -= rates[f.key]
+    return rates
+
+
+class Network:
+    """The flows in flight and the link time already used by received messages."""
+
+    def __init__(self) -> None:
+        self.open: dict[int, Flow] = {}
+        self.by_link: dict[Link, set[int]] = {}  # the open flows on each link
+        self.fixed: dict[Link, list[Segment]] = {}
+
+    def add(self, key: int, links: tuple[Link, ...], start: float, demand: float,
+            weight: float = 1.0) -> dict[int, float]:
+        """A new flow; returns the end of every open flow sharing links with it (itself
+        included), recomputed."""
+        flow = Flow(key, links, start, demand, weight, start + demand)
+        self.open[key] = flow
+        for link in links:
+            self.by_link.setdefault(link, set()).add(key)
+        if not links or demand <= 0:
+            return {key: flow.end}
+        group = self._component(flow)
+        old = {f.key: f.end for f in group}
+        self._simulate(group)
+        return {f.key: f.end for f in group if f.key == key or abs(f.end - old[f.key]) > _EPS}
+
+    def close(self, key: int) -> None:
+        """The message was received: the link time its flow used is final."""
+        flow = self.open.pop(key, None)
+        if flow is None:
+            return
+        for link in flow.links:
+            self.by_link[link].discard(key)
+            self.fixed.setdefault(link, []).extend(flow.segments)
+
+    def forget_before(self, floor: float) -> None:
+        """No flow can start before ``floor`` any more: drop what lies wholly before it."""
+        for key in [k for k, f in self.open.items() if f.end <= floor]:
+            self.close(key)
+        for link, segs in self.fixed.items():
+            self.fixed[link] = [s for s in segs if s[1] > floor]
+
+    # ---- the fluid simulation ----
+    def _component(self, flow: Flow) -> list[Flow]:
+        """The open flows that ``flow`` can slow down: those still on the wire when it starts,
+        connected to it through shared links."""
+        seen, todo = {flow.key: flow}, [flow]
+        while todo:
+            f = todo.pop()
+            for link in f.links:
+                for k in self.by_link.get(link, ()):
+                    g = self.open[k]
+                    if k not in seen and g.end > flow.start + _EPS:
+                        seen[k] = g
+                        todo.append(g)
+        return list(seen.values())
+
+    def _background(self, group: list[Flow], t0: float) -> dict[Link, list[Segment]]:
+        """What else uses the group's links after ``t0``: received messages and open flows
+        outside the group."""
+        inside = {f.key for f in group}
+        out: dict[Link, list[Segment]] = {}
+        for link in {link for f in group for link in f.links}:
+            segs = [s for s in self.fixed.get(link, ()) if s[1] > t0]
+            for k in self.by_link.get(link, ()):
+                if k not in inside:
+                    segs.extend(s for s in self.open[k].segments if s[1] > t0)
+            out[link] = segs
+        return out
+
+    def _simulate(self, group: list[Flow]) -> None:
+        t0 = min(f.start for f in group)
+        used = self._background(group, t0)
+        links = set(used)
+        breaks = sorted({x for segs in used.values() for a, b, _ in segs for x in (a, b)
+                         if x > t0 + _EPS})
+
+        def capacity(link: Link, t: float) -> float:
+            return 1.0 - sum(r for a, b, r in used[link] if a <= t + _EPS and b > t + _EPS)
+
+        left = {f.key: f.demand for f in group}
+        for f in group:
+            f.segments = []
+        waiting = sorted(group, key=lambda f: f.start)
+        active: list[Flow] = []
+        t = waiting[0].start
+        while waiting or active:
+            while waiting and waiting[0].start <= t + _EPS:
+                active.append(waiting.pop(0))
+            if not active:
+                t = waiting[0].start
+                continue
+            rates = _max_min(active, {link: capacity(link, t) for link in links})
+            finish = {f.key: t + left[f.key] / rates[f.key] for f in active
+                      if rates[f.key] > _EPS}
+            nxt = list(finish.values())
+            nxt += [waiting[0].start] if waiting else []
+            nxt += [b for b in breaks if b > t + _EPS][:1]
+            # (a link fully taken by received messages frees at a break; a flow never waits
+            # for ever, so with nothing to wait for the rest goes at full rate)
+            t_next = min(nxt) if nxt else t + max(left[f.key] for f in active)
+            # A flow is through when its own finish is the next event: decided on times, not
+            # on the residue of subtracting them (far from 0 s a residue never reaches 0).
+            tol = 1e-12 * max(1.0, abs(t_next))
+            for f in list(active):
+                r = rates[f.key]
+                if r > _EPS:
+                    f.segments.append((t, t_next, r))
+                    left[f.key] = max(left[f.key] - r * (t_next - t), 0.0)
+                if finish.get(f.key, float("inf")) <= t_next + tol or not nxt:
+                    f.end = t_next
+                    active.remove(f)
+            t = t_next
