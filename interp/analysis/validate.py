@@ -120,6 +120,14 @@ def predict_communication(aag, sag: SAG, nprocs: int):
     return predict(aag, zero_computation(sag), nprocs, {})
 
 
+def _first_line(err: InterpError) -> str:
+    """One line for a table cell: a hang names its first blocked call."""
+    lines = [ln.strip() for ln in err.message.splitlines() if ln.strip()]
+    if len(lines) > 1 and lines[0].endswith(":"):
+        return f"{lines[0]} {lines[1]}"
+    return lines[0] if lines else err.message
+
+
 def validate(files: list[str], nprocs_list: list[int], machine: SAG, *, progress=None,
              workdir: Path | None = None, model: str = "mpi") -> list[Row]:
     """Every program at every P; a P the machine cannot hold becomes a skipped row."""
@@ -145,7 +153,7 @@ def validate(files: list[str], nprocs_list: list[int], machine: SAG, *, progress
                     pred = predict_communication(aag, machine, p)
                 except InterpError as err:  # e.g. a hang: say so in the table, go on
                     rows.append(Row(name, machine.name, p, None, None,
-                                    skipped="interp: " + err.message.splitlines()[0]))
+                                    skipped="interp: " + _first_line(err)))
                     continue
                 t_interp = time.perf_counter() - t0
                 run = run_smpi(exe, machine, p, base, model=model)

@@ -22,7 +22,7 @@ import sympy as sp
 from interp.application import aau as A
 from interp.application import ast
 from interp.application.aag import AAG, UnitAAG
-from interp.application.catalog import mpi_datatype_bytes
+from interp.application.catalog import mpi_constants, mpi_datatype_bytes
 from interp.application.expr import (
     SymbolicError, as_sympy, element_key, expr_text, names_in, numeric_value, to_sympy, trip_count,
 )
@@ -108,6 +108,7 @@ class Reply:
     parts: dict[str, sp.Expr] = field(default_factory=dict)
     payload: dict | None = None
     jump: sp.Expr | None = None  # LoopHead: skip this many iterations (steady-state extension)
+    status: tuple[int, int, sp.Expr] | None = None  # a received message's (source, tag, bytes)
 
 
 @dataclass
@@ -675,6 +676,8 @@ class Process:
             buf = req.buf if not isinstance(req, WaitReq) else self.handles.pop(f"buf:{req.handle}", None)
             if buf:
                 frame.receive(buf, reply.payload)
+        if reply.status is not None:
+            self._record_status(a, frame, *reply.status)
         if isinstance(req, RecvReq):
             self.last_recv_end = self.clock
         if isinstance(req, WaitReq) and reply.payload is not None:
@@ -682,6 +685,17 @@ class Process:
         if isinstance(req, SpawnReq):
             self.spawn_end = self.clock
         return None
+
+    def _record_status(self, a: A._LibraryAAU, frame: Frame, source: int, tag: int, size) -> None:
+        """What a receive tells the program about its message: NX/2's infonode(), infotype()
+        and infocount(); MPI's STATUS(MPI_SOURCE) and STATUS(MPI_TAG)."""
+        values = self.library_values()
+        values.update(INFONODE=sp.Integer(source), INFOTYPE=sp.Integer(tag), INFOCOUNT=as_sympy(size))
+        status = a.arg("status")
+        if isinstance(status, ast.Var) and self.library == "mpi":
+            consts = mpi_constants()
+            frame.assign(status.name, [sp.Integer(consts["MPI_SOURCE"])], sp.Integer(source))
+            frame.assign(status.name, [sp.Integer(consts["MPI_TAG"])], sp.Integer(tag))
 
     def _partner(self, e: ast.Expr | None, frame: Frame, what: str) -> int:
         return self.concrete(e, frame, what)

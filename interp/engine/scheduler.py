@@ -319,7 +319,8 @@ class Scheduler:
         p = req.process
         if not all(d == HOST_ID or 0 <= d < self.nprocs for d in req.dests):
             bad = next(d for d in req.dests if not (d == HOST_ID or 0 <= d < self.nprocs))
-            raise InterpError(f"{p.label} sends to node {bad}, which does not exist with "
+            who = "rank" if p.library == "mpi" else "node"
+            raise InterpError(f"{p.label} sends to {who} {bad}, which does not exist with "
                               f"P = {self.nprocs}", req.aau.loc,
                               hint="check the destination expression, or run with more nodes")
         if free_at is None:
@@ -436,7 +437,7 @@ class Scheduler:
         ready = later(p.clock, m.arrival)
         end = ready + m.receive
         return Reply(end=end, parts={"waiting": ready - p.clock, "call": m.receive},
-                     payload=m.payload)
+                     payload=m.payload, status=(m.src.pid, m.tag, m.size))
 
     # ---- matching (level 2: the communication edges) ----
     def _candidates(self, pid: int, rq: RecvReq) -> list[Message]:
@@ -473,7 +474,7 @@ class Scheduler:
                     f = self._overlap("recv")
                     reply = Reply(end=ready + m.receive * f,
                                   parts={"waiting": ready - p.clock, "call": m.receive * f},
-                                  payload=m.payload)
+                                  payload=m.payload, status=(m.src.pid, m.tag, m.size))
                     if m.static and self.static_buffers is not None:
                         self._buffer_freed(m, ready)
                     self._step(p, reply)
@@ -925,7 +926,8 @@ def _describe(req: Request) -> str:
     a = req.aau
     name = a.call.name if getattr(a, "call", None) else a.type
     if isinstance(req, RecvReq):
-        src = "any node" if req.source is None else f"node {req.source}"
-        tag = "any type" if req.tag is None else f"type/tag {req.tag}"
+        who, kind = ("rank", "tag") if req.process.library == "mpi" else ("node", "type")
+        src = f"any {who}" if req.source is None else f"{who} {req.source}"
+        tag = f"any {kind}" if req.tag is None else f"{kind} {req.tag}"
         return f"{name} (from {src}, {tag})"
     return name
