@@ -169,7 +169,8 @@ def as_sympy(v):
         return sp.Integer(v)
     if isinstance(v, float):
         return sp.Float(v)
-    return v
+    to_sympy_ = getattr(v, "_sympy_", None)  # the engine's linear-form times
+    return to_sympy_() if to_sympy_ is not None else v
 
 
 def _py(v):

@@ -165,11 +165,12 @@ class Process:
     def _record(self, a: A.AAU, tau: sp.Expr, delta: sp.Expr, count: sp.Expr = 1) -> None:
         st = self.stats.setdefault(a.id, AAUStat())
         st.count += count
-        st.total += delta
+        st.total += as_time(delta)
         if st.tau is None:
             st.tau = tau
 
     def _advance(self, category: str, seconds: sp.Expr) -> None:
+        seconds = as_time(seconds)
         self.cats[category] += seconds
         self.clock += seconds
 

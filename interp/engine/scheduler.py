@@ -28,7 +28,9 @@ from interp.engine.process import (
 )
 from interp.application.expr import numeric_value
 from interp.engine.network import Network, route_links
-from interp.engine.timeval import FormulaTooLarge, as_count, as_time, is_earlier, is_symbolic, later, latest, same
+from interp.engine.timeval import (
+    FormulaTooLarge, as_count, as_time, is_earlier, is_symbolic, later, latest, same, scaled,
+)
 from interp.engine.values import UNKNOWN
 from interp.errors import InterpError, SourceLocation
 from interp.system import (
@@ -696,16 +698,16 @@ class Scheduler:
         for p in live:
             if p.state != "paused":
                 continue
-            p.clock += m * delta
+            p.clock += scaled(delta, m)
             for c in CATEGORIES:
-                p.cats[c] += m * (c2.cats[p.pid][c] - c1.cats[p.pid][c])
+                p.cats[c] += scaled(c2.cats[p.pid][c] - c1.cats[p.pid][c], m)
             for k, (cnt, tot) in c2.stats[p.pid].items():
                 c_prev, t_prev = c1.stats[p.pid].get(k, (ZERO, ZERO))
                 st = p.stats.setdefault(k, AAUStat())
                 st.count += m * (cnt - c_prev)
-                st.total += m * (tot - t_prev)
+                st.total += scaled(tot - t_prev, m)
         for msg in self.messages:
-            msg.arrival += m * delta
+            msg.arrival += scaled(delta, m)
         for key, e in self.edges.items():
             e.count += m * (c2.edges.get(key, ZERO) - c1.edges.get(key, ZERO))
         if is_symbolic(m_iter):

@@ -1,9 +1,12 @@
-"""Times: Python floats while they are numbers, SymPy expressions once inputs are symbols.
+"""Times: Python floats while they are numbers, linear forms once inputs are symbols.
 
-Most of an interpretation is numeric; keeping those times as floats makes it fast, while a
-time that depends on a symbolic input (``N``) becomes a SymPy expression and stays exact in
-form. The ordering of two times (who waits for whom) is decided here, symbolically when it
-can be decided for every admissible input.
+Most of an interpretation is numeric; keeping those times as floats makes it fast. A time
+that depends on a symbolic input (``N``) is a :class:`Lin`: a float constant plus float
+coefficients over SymPy monomials (``N``, ``floor(N/16 + 3/8)``, ``NITER*N``), so that adding
+clocks is dictionary arithmetic, not SymPy's. A Lin reads like the SymPy expression it stands
+for (``.free_symbols``, ``.subs`` …) and becomes one wherever SymPy meets it. The ordering of two
+times (who waits for whom) is decided here, symbolically when it can be decided for every
+admissible input.
 """
 
 from __future__ import annotations
@@ -12,18 +15,161 @@ import sympy as sp
 
 from interp.application.expr import as_sympy
 
-Time = float | sp.Expr
+_CANCEL = 1e-12  # a sum this much smaller than its terms is the round-off of equal ones cancelling
+
+
+def _sum(a: float, b: float) -> float:
+    v = a + b
+    return 0.0 if abs(v) <= _CANCEL * max(abs(a), abs(b)) else v
+
+
+class Lin:
+    """``c + Σ k·m``: a float constant and float coefficients ``k`` over SymPy monomials ``m``.
+    Immutable: every operation returns a new one."""
+
+    __slots__ = ("c", "terms", "_expr")
+
+    def __init__(self, c: float = 0.0, terms: dict | None = None):
+        self.c = c
+        self.terms = terms or {}
+        self._expr = None
+
+    @staticmethod
+    def of(x) -> "Lin":
+        if isinstance(x, Lin):
+            return x
+        if isinstance(x, (int, float)):
+            return Lin(float(x))
+        x = sp.sympify(x)
+        if x.is_number:
+            return Lin(float(x))
+        c, terms = 0.0, {}
+        for term in sp.Add.make_args(sp.expand(x)):
+            k, m = term.as_coeff_Mul()
+            if m == 1:
+                c += float(k)
+            else:
+                terms[m] = terms.get(m, 0.0) + float(k)
+        return Lin(c, {m: k for m, k in terms.items() if k != 0.0})
+
+    # ---- reading it as SymPy ----
+    @property
+    def expr(self) -> sp.Expr:
+        if self._expr is None:
+            self._expr = sp.Add(sp.Float(self.c), *[sp.Float(k) * m for m, k in self.terms.items()]) \
+                if self.terms else sp.Float(self.c)
+        return self._expr
+
+    def _sympy_(self) -> sp.Expr:
+        return self.expr
+
+    def __getattr__(self, name):  # .free_symbols, .subs, .has, .evalf …: the expression's
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.expr, name)
+
+    def __float__(self) -> float:
+        if self.terms:
+            raise TypeError(f"the time {self.expr} depends on {sorted(map(str, self.expr.free_symbols))}")
+        return self.c
+
+    def __repr__(self) -> str:
+        return f"Lin({self.expr})"
+
+    __str__ = __repr__
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Lin):
+            return self.c == other.c and self.terms == other.terms
+        if isinstance(other, (int, float)):
+            return not self.terms and self.c == other
+        return self.expr == other
+
+    def __hash__(self) -> int:
+        return hash((self.c, frozenset(self.terms.items())))
+
+    # ---- arithmetic ----
+    def __add__(self, other):
+        if isinstance(other, (int, float)):
+            return Lin(_sum(self.c, other), self.terms)
+        o = Lin.of(other)
+        terms = dict(self.terms)
+        for m, k in o.terms.items():
+            v = _sum(terms.get(m, 0.0), k)
+            if v == 0.0:
+                terms.pop(m, None)
+            else:
+                terms[m] = v
+        return Lin(_sum(self.c, o.c), terms)
+
+    __radd__ = __add__
+
+    def __neg__(self) -> "Lin":
+        return Lin(-self.c, {m: -k for m, k in self.terms.items()})
+
+    def __sub__(self, other):
+        if isinstance(other, (int, float)):
+            return Lin(_sum(self.c, -other), self.terms)
+        return self + (-Lin.of(other))
+
+    def __rsub__(self, other):
+        return (-self) + other
+
+    def __mul__(self, other):
+        if isinstance(other, (int, float)):
+            if other == 0:
+                return Lin(0.0)
+            return Lin(self.c * other, {m: k * other for m, k in self.terms.items()})
+        o = Lin.of(other)
+        if not o.terms:
+            return self * o.c
+        if not self.terms:
+            return o * self.c
+        out = Lin(0.0)
+        for c1, m1 in [(self.c, None), *[(k, m) for m, k in self.terms.items()]]:
+            for c2, m2 in [(o.c, None), *[(k, m) for m, k in o.terms.items()]]:
+                if m1 is None and m2 is None:
+                    out = out + c1 * c2
+                else:
+                    mono = m2 if m1 is None else m1 if m2 is None else sp.expand(m1 * m2)
+                    out = out + Lin.of(mono) * (c1 * c2)
+        return out
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other):
+        if isinstance(other, (int, float)) or (isinstance(other, sp.Basic) and other.is_number):
+            return self * (1.0 / float(other))
+        return Lin.of(self.expr / as_sympy(other))
+
+    # comparisons read the expression: a number when the time is one
+    def __lt__(self, other):
+        return self.expr < as_sympy(other)
+
+    def __le__(self, other):
+        return self.expr <= as_sympy(other)
+
+    def __gt__(self, other):
+        return self.expr > as_sympy(other)
+
+    def __ge__(self, other):
+        return self.expr >= as_sympy(other)
+
+
+Time = float | Lin
 
 
 def as_time(x) -> Time:
-    """A float when ``x`` is a number, else the SymPy expression itself."""
+    """A float when ``x`` is a number, else its linear form."""
     if isinstance(x, float):
         return x
     if isinstance(x, int):
         return float(x)
+    if isinstance(x, Lin):
+        return x if x.terms else x.c
     if isinstance(x, sp.Basic) and x.is_number:
         return float(x)
-    return x
+    return Lin.of(x)
 
 
 def as_count(x):
@@ -33,16 +179,34 @@ def as_count(x):
     return x
 
 
+def scaled(t, m) -> Time:
+    """``m·t`` for a time ``t`` and a count ``m`` (a number or a SymPy expression)."""
+    if not is_symbolic(t) and not (isinstance(m, sp.Basic) and not m.is_number):
+        return float(t) * float(m)
+    return as_time(Lin.of(t) * m)
+
+
 def is_symbolic(x) -> bool:
+    if isinstance(x, Lin):
+        return bool(x.terms)
     return isinstance(x, sp.Basic) and not x.is_number
+
+
+def _difference(a, b) -> Lin:
+    """a − b with the round-off residue of float arithmetic (``1e-22*N``) dropped."""
+    d = Lin.of(a) - Lin.of(b)
+    keep = {m: k for m, k in d.terms.items() if abs(k) >= NEGLIGIBLE}
+    return d if len(keep) == len(d.terms) else Lin(d.c, keep)
 
 
 def is_earlier(a: Time, b: Time) -> bool:
     """a < b for every admissible input (False when undecided)."""
     if not is_symbolic(a) and not is_symbolic(b):
         return float(a) < float(b)
-    d = _clean(sp.expand(as_sympy(a) - as_sympy(b)))
-    return bool(d.is_negative)
+    d = _difference(a, b)
+    if not d.terms:
+        return d.c < 0
+    return bool(d.expr.is_negative)
 
 
 MAX_FORMULA_OPS = 600  # beyond this a clock is not kept symbolic (the inputs get values)
@@ -100,37 +264,49 @@ def _floor_bounds(d: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
 NEGLIGIBLE = 1e-18  # seconds: float round-off left after cancelling equal terms
 
 
-def _clean(d: sp.Expr) -> sp.Expr:
-    """Drop the round-off residue of float arithmetic (``1e-22*N``) from a difference."""
-    if not isinstance(d, sp.Add):
-        return d
-    keep = [t for t in d.args
-            if not (t.as_coeff_Mul()[0].is_Float and abs(t.as_coeff_Mul()[0]) < NEGLIGIBLE)]
-    return sp.Add(*keep)
-
-
 def later(a: Time, b: Time) -> Time:
     """max(a, b), decided when the sign of a − b is known for all admissible inputs."""
     if not is_symbolic(a) and not is_symbolic(b):
         return a if float(a) >= float(b) else b
-    d = _clean(sp.expand(as_sympy(a) - as_sympy(b)))
-    if d.is_number:
-        return a if d >= 0 else b
-    bounds = _floor_bounds(d)  # cheap and usually decisive; SymPy's assumptions are slow
+    d = _difference(a, b)
+    if not d.terms:
+        return a if d.c >= 0 else b
+    sign = _decided_sign(d)
+    if sign is not None:
+        return a if sign >= 0 else b
+    ea, eb = as_sympy(Lin.of(a).expr), as_sympy(Lin.of(b).expr)
+    if sp.count_ops(ea) + sp.count_ops(eb) > MAX_FORMULA_OPS:
+        raise FormulaTooLarge(ea.free_symbols | eb.free_symbols)
+    # evaluate=False: SymPy's own Max simplification (local zeros) is slow on these clocks
+    return Lin.of(sp.Max(ea, eb, evaluate=False))
+
+
+_SIGNS: dict = {}  # difference (as a hashable Lin) → +1 / −1 / None: clocks repeat by shifts
+
+
+def _decided_sign(d: Lin) -> int | None:
+    """+1 when d ≥ 0 and −1 when d ≤ 0 for every admissible input; None when undecided."""
+    key = d
+    if key in _SIGNS:
+        return _SIGNS[key]
+    sign = None
+    e = d.expr
+    bounds = _floor_bounds(e)  # cheap and usually decisive; SymPy's assumptions are slow
     if bounds is not None:
         lo, hi = bounds
         if lo.is_number and lo >= 0:
-            return a
-        if hi.is_number and hi <= 0:
-            return b
-    if d.is_nonnegative:
-        return a
-    if d.is_nonpositive:
-        return b
-    if sp.count_ops(a) + sp.count_ops(b) > MAX_FORMULA_OPS:
-        raise FormulaTooLarge(as_sympy(a).free_symbols | as_sympy(b).free_symbols)
-    # evaluate=False: SymPy's own Max simplification (local zeros) is slow on these clocks
-    return sp.Max(a, b, evaluate=False)
+            sign = 1
+        elif hi.is_number and hi <= 0:
+            sign = -1
+    if sign is None:
+        if e.is_nonnegative:
+            sign = 1
+        elif e.is_nonpositive:
+            sign = -1
+    if len(_SIGNS) > 100_000:
+        _SIGNS.clear()
+    _SIGNS[key] = sign
+    return sign
 
 
 def latest(values: list[sp.Expr]) -> sp.Expr:
@@ -149,7 +325,10 @@ def same(a: Time, b: Time) -> bool:
     piecewise-polynomial clocks the engine builds without a slow symbolic simplify."""
     if not is_symbolic(a) and not is_symbolic(b):
         return abs(float(a) - float(b)) <= 1e-13 + 1e-12 * abs(float(a))
-    a, b = as_sympy(a), as_sympy(b)
+    diff = _difference(a, b)
+    if not diff.terms:
+        return abs(diff.c) <= 1e-14
+    a, b = as_sympy(Lin.of(a).expr), as_sympy(Lin.of(b).expr)
     d = a - b
     if d == 0:
         return True
