@@ -111,10 +111,33 @@ def _process_table(pred: Prediction) -> Table:
     for c in COLUMNS:
         t.add_column(COLUMN_TITLES[c], justify="right")
     t.add_column("finish", justify="right")
-    for r in pred.process_rows():
-        t.add_row(r["process"], *[seconds_text(number(pred, r[c])) for c in COLUMNS],
-                  seconds_text(number(pred, r["finish"])))
+    rows = _collapsed(pred)
+    if len(rows) > 2 * SHOWN_ENDS + 1:  # P = 1024: the first and last processes, then JSON
+        hidden = len(rows) - 2 * SHOWN_ENDS
+        rows = rows[:SHOWN_ENDS] + [(f"⋮ {hidden} rows", ["⋮"] * (len(COLUMNS) + 1))] \
+            + rows[-SHOWN_ENDS:]
+    for label, cells in rows:
+        t.add_row(label, *cells)
     return t
+
+
+SHOWN_ENDS = 12  # rows shown at each end of a long per-process table (all: --format json)
+
+
+def _collapsed(pred: Prediction) -> list[tuple[str, list[str]]]:
+    """Table rows; consecutive processes whose figures print the same share one row
+    ("node 1–14"), so that P = 1024 reads as a handful of kinds of process."""
+    out: list[tuple[str, list[str], int, int]] = []
+    for r in pred.process_rows():
+        cells = [seconds_text(number(pred, r[c])) for c in [*COLUMNS, "finish"]]
+        label, pid = r["process"], r["pid"]
+        last = out[-1] if out else None
+        if last and cells == last[1] and pid == last[3] + 1 and label.rsplit(" ", 1)[0] == \
+                last[0].rsplit(" ", 1)[0]:
+            out[-1] = (last[0], cells, last[2], pid)
+        else:
+            out.append((label, cells, pid, pid))
+    return [(label if first == end else f"{label}–{end}", cells) for label, cells, first, end in out]
 
 
 SIMPLE = {"Seq", "Comm", "Sync", "SyncSeq", "Spawn"}
