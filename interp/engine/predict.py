@@ -268,12 +268,27 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
 
 
 def assumptions(sched: Scheduler, procs: list[Process]) -> list[sp.Basic]:
-    found = list(sched.assumptions) + [a for p in procs for a in p.assumptions.values()]
+    """What the symbolic run assumed, each once: ``NITER >= 4`` and ``NITER - 4 >= 0`` are one."""
+    found = [a for p in procs for a in p.assumptions.values()] + list(sched.assumptions)
     out: list[sp.Basic] = []
+    seen = set()
     for a in found:
-        if a not in out and a not in (sp.true, True):
+        if a in (sp.true, True):
+            continue
+        key = _canonical(a)
+        if key not in seen:
+            seen.add(key)
             out.append(a)
     return out
+
+
+def _canonical(rel: sp.Basic):
+    """``x >= y`` and ``x - y >= 0`` alike: (difference that must be ≥ or > 0, strict)."""
+    if isinstance(rel, (sp.Ge, sp.Gt)):
+        return sp.expand(rel.lhs - rel.rhs), isinstance(rel, sp.Gt)
+    if isinstance(rel, (sp.Le, sp.Lt)):
+        return sp.expand(rel.rhs - rel.lhs), isinstance(rel, sp.Lt)
+    return rel
 
 
 def _violated(sched: Scheduler, procs: list[Process], given: dict, fixed: dict) -> dict:
