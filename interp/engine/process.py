@@ -22,7 +22,7 @@ import sympy as sp
 from interp.application import aau as A
 from interp.application import ast
 from interp.application.aag import AAG, UnitAAG
-from interp.application.catalog import mpi_constants, mpi_datatype_bytes
+from interp.application.catalog import lookup, mpi_constants, mpi_datatype_bytes
 from interp.application.expr import (
     SymbolicError, as_sympy, element_key, expr_text, names_in, numeric_value, to_sympy, trip_count,
 )
@@ -143,6 +143,7 @@ class Process:
         self.cats: dict[str, sp.Expr] = {c: 0.0 for c in CATEGORIES}
         self.stats: dict[int, AAUStat] = {}
         self.handles: dict[str, object] = {}
+        self.null_handles: set[str | None] = set()  # requests of MPI_PROC_NULL calls
         self.notes: list[str] = []
         self.assumptions: dict[int, sp.Basic] = {}
         self.decisions: list = []
@@ -153,7 +154,6 @@ class Process:
         self.spawn_end: sp.Expr | None = None
         self._library_values: dict[str, sp.Expr] | None = None
         self._counted_by_user = False
-        self.trace: list[TraceSpan] | None = None  # filled when a trace was asked for
         self.trace: list[TraceSpan] | None = None  # filled when a trace was asked for
         self.gen = self._main()
 
@@ -662,7 +662,25 @@ class Process:
     # ---- communication ----
     def communicate(self, a: A.AAU, frame: Frame) -> Generator:
         self._advance("computation", compute_seconds(a.arg_ops, self.cm))
-        req = self.build_request(a, frame)
+        op = a.call.op if isinstance(a, A._LibraryAAU) and a.call else None
+        if op == "sendrecv":  # MPI_SENDRECV: its (eager) send, then its receive
+            yield from self._exchange(_Part(a, "MPI_SEND", SENDRECV_SEND), frame)
+            yield from self._exchange(_Part(a, "MPI_RECV", SENDRECV_RECV), frame)
+        elif op == "waitall":  # MPI_WAITALL: each request of the array, in order
+            n = self.concrete(a.arg("count"), frame, f"the count of MPI_WAITALL at line {a.loc.line}")
+            name = _name(a.arg("request"))
+            for i in range(1, n + 1):
+                handle = element_key(name, [sp.Integer(i)])
+                yield from self._exchange(a, frame, self._wait_request(a, handle))
+        else:
+            yield from self._exchange(a, frame)
+        return None
+
+    def _exchange(self, a: A.AAU, frame: Frame, req: Request | None = None) -> Generator:
+        """One request to the scheduler and what its reply does to the process."""
+        req = req if req is not None else self.build_request(a, frame)
+        if req is None:  # MPI_PROC_NULL: the call returns at once
+            return None
         if isinstance(req, RecvReq) and not req.synchronous and req.handle:
             self.handles[f"buf:{req.handle}"] = req.buf  # filled when the wait completes
         tau = self.clock
@@ -697,6 +715,31 @@ class Process:
             consts = mpi_constants()
             frame.assign(status.name, [sp.Integer(consts["MPI_SOURCE"])], sp.Integer(source))
             frame.assign(status.name, [sp.Integer(consts["MPI_TAG"])], sp.Integer(tag))
+
+    def _handle(self, a: A._LibraryAAU, frame: Frame) -> str | None:
+        """The name an async message is waited on by: NX/2's msgid variable, MPI's request
+        (an element of a request array counts by itself: REQ(1), REQ(2))."""
+        if a.result:
+            return a.result
+        e = a.arg("request")
+        if isinstance(e, ast.Ref):
+            idx = [self.value(i, frame, f"the request index at line {a.loc.line}") for i in e.args]
+            return element_key(e.name, idx)
+        return _name(e)
+
+    def _is_null(self, partner: int, a: A._LibraryAAU, frame: Frame) -> bool:
+        """MPI_PROC_NULL as partner: the call does nothing (its request completes at once)."""
+        if self.library != "mpi" or partner != mpi_constants()["MPI_PROC_NULL"]:
+            return False
+        if not a.call.sync:
+            self.null_handles.add(self._handle(a, frame))
+        return True
+
+    def _wait_request(self, a: A._LibraryAAU, handle: str | None) -> WaitReq | None:
+        if handle in self.null_handles:
+            self.null_handles.discard(handle)
+            return None
+        return WaitReq(a, self, handle)
 
     def _partner(self, e: ast.Expr | None, frame: Frame, what: str) -> int:
         return self.concrete(e, frame, what)
@@ -737,23 +780,25 @@ class Process:
             return SpawnReq(a, self, program, dests)
         if call.op == "send":
             dest = self._partner(a.arg("dest"), frame, f"the destination of the send at line {line}")
+            if self._is_null(dest, a, frame):
+                return None
             tag = self._tag(a, frame)
             dests = [d for d in range(self.nprocs) if d != self.pid] if dest == -1 else [dest]
             return SendReq(a, self, dests, tag, self._size(a, frame), self._payload(buf, frame),
-                           call.sync, handle=a.result or _name(a.arg("request")),
-                           broadcast=dest == -1)
+                           call.sync, handle=self._handle(a, frame), broadcast=dest == -1)
         if call.op == "recv":
             source = None
             if a.arg("source") is not None:
                 s = self._partner(a.arg("source"), frame, f"the source of the receive at line {line}")
-                source = None if s < 0 else s
+                if self._is_null(s, a, frame):
+                    return None
+                source = None if s < 0 else s  # MPI_ANY_SOURCE
             tag = self._tag(a, frame)
             capacity = self._size(a, frame)
             return RecvReq(a, self, source, None if int(tag) < 0 else int(tag), capacity,
-                           buf_name, call.sync, handle=a.result or _name(a.arg("request")))
+                           buf_name, call.sync, handle=self._handle(a, frame))
         if call.op == "wait":
-            handle = _name(a.arg("request"))
-            return WaitReq(a, self, handle)
+            return self._wait_request(a, self._handle(a, frame))
         root = None
         if call.op == "global_op":
             n = self.value(a.arg("count"), frame, f"the count of the global operation at line {line}")
@@ -782,6 +827,25 @@ def _fast_or_symbolic(e: ast.Expr, table, resolve):
     """A Python number when the expression's values are all numbers, else its SymPy form."""
     fast = numeric_value(e, table, resolve)
     return fast if fast is not None else to_sympy(e, table, resolve)
+
+
+SENDRECV_SEND = {"buf": "sendbuf", "count": "sendcount", "datatype": "sendtype", "tag": "sendtag"}
+SENDRECV_RECV = {"buf": "recvbuf", "count": "recvcount", "datatype": "recvtype", "tag": "recvtag"}
+
+
+class _Part:
+    """One half of an MPI_SENDRECV read as the MPI_SEND or MPI_RECV it performs: its
+    arguments by that call's roles, everything else (id, location) the AAU's own."""
+
+    def __init__(self, aau: A._LibraryAAU, call: str, roles: dict[str, str]):
+        self._aau, self._roles = aau, roles
+        self.call = lookup(call)
+
+    def arg(self, role: str):
+        return self._aau.arg(self._roles.get(role, role))
+
+    def __getattr__(self, name):
+        return getattr(self._aau, name)
 
 
 def _name(e: ast.Expr | None) -> str | None:

@@ -896,9 +896,12 @@ def _tags_of(p: Process, op: str) -> tuple[frozenset[int], bool]:
         for a in unit.walk():
             if isinstance(a, A.Call):
                 todo.append(a.callee)
-            if not isinstance(a, A.Comm) or a.call.op != op:
+            if not isinstance(a, A.Comm) or a.call.op not in (op, "sendrecv"):
                 continue
-            e = a.arg("type") if a.arg("type") is not None else a.arg("tag")
+            if a.call.op == "sendrecv":
+                e = a.arg("sendtag" if op == "send" else "recvtag")
+            else:
+                e = a.arg("type") if a.arg("type") is not None else a.arg("tag")
             v = numeric_value(e, unit.symbols) if e is not None else 0
             if isinstance(v, int) and v >= 0:
                 tags.add(v)

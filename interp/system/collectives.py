@@ -1,18 +1,26 @@
 """Collective operations as rounds of point-to-point messages (level 3 parse).
 
 On the iPSC/860, broadcasts and global operations use logarithmic algorithms (Sec. 3.3, 3.4.2);
-the filter replaces a collective call by the messages below. Dimensions are visited lowest
-first. Three algorithms:
+the filter replaces a collective call by the messages below. Four algorithms:
 
-* **broadcast** (binomial tree): in round d every process that has the data sends it to the
-  process 2^d further on; ceil(log2 P) rounds.
-* **reduce** (binomial tree towards the root): in round d every process whose relative rank has
-  lowest set bit d sends its partial result to relative rank - 2^d; ceil(log2 P) rounds.
+* **broadcast** (NX/2 ``csend`` to -1, binomial tree, dimensions lowest first): in round d
+  every process that has the data sends it to the process 2^d further on; ceil(log2 P) rounds.
+  Ranks relative to the root are ``k XOR root`` when P is a power of two (so every message
+  crosses one hypercube link), ``(k - root) mod P`` otherwise.
+* **bcast** (MPI_Bcast, SMPI's ``bcast__binomial_tree``): relative rank r = (k - root) mod P;
+  a process receives from r - 2^j, 2^j the lowest set bit of r, then sends to r + 2^i for
+  i = j-1, ..., 0 (the root: from 2^(ceil(log2 P)-1) down), skipping r + 2^i >= P: farthest
+  child first. As rounds: in round i (i = 0, 1, ...) with m = 2^(ceil(log2 P)-1-i), every r
+  that is a multiple of 2m sends to r + m when r + m < P; ceil(log2 P) rounds.
+* **reduce** (MPI_Reduce, SMPI's ``reduce__binomial``; binomial tree towards the root,
+  dimensions lowest first): relative rank r = (k - root) mod P; in round d every process whose
+  r has lowest set bit d sends its partial result to r - 2^d, after receiving from r + 2^i
+  (i < d, r + 2^i < P) in increasing i; ceil(log2 P) rounds.
 * **exchange** (recursive doubling, for global ops whose result every node gets: gdsum, gsync,
   MPI_Allreduce, ...): in round d every process k swaps with k XOR 2^d; log2 P rounds.
 
-Ranks are relative to the root: ``k XOR root`` when P is a power of two (so every message
-crosses one hypercube link), ``(k - root) mod P`` otherwise.
+``bcast`` and ``reduce`` use ``(k - root) mod P`` for every P, as SMPI does, so with a root
+other than 0 on a hypercube some of their messages cross more than one link.
 
 Non-power-of-two P for exchange: with p2 the largest power of two below P, the P - p2 extra
 processes first fold their data into processes 0..P-p2-1 (one round), the p2 processes exchange
@@ -26,7 +34,8 @@ from interp.system.units import suggest
 Round = list[tuple[int, int]]
 
 _ALGORITHM_OF = {
-    "broadcast": ("broadcast", "bcast", "mpi_bcast", "scatter", "mpi_scatter"),
+    "broadcast": ("broadcast", "scatter", "mpi_scatter"),  # NX/2 csend to -1
+    "bcast": ("bcast", "mpi_bcast"),
     "reduce": ("reduce", "mpi_reduce", "gather", "mpi_gather"),
     "exchange": (
         "allreduce", "mpi_allreduce", "barrier", "mpi_barrier", "allgather", "mpi_allgather",
@@ -48,8 +57,10 @@ def _ceil_log2(n: int) -> int:
     return (n - 1).bit_length()
 
 
-def _relative(nprocs: int, root: int):
-    if _is_power_of_two(nprocs):
+def _relative(nprocs: int, root: int, xor: bool = True):
+    """Relative rank -> rank: ``r XOR root`` (P a power of two and ``xor``), else
+    ``(r + root) mod P``."""
+    if xor and _is_power_of_two(nprocs):
         return lambda r: r ^ root
     return lambda r: (r + root) % nprocs
 
@@ -62,8 +73,20 @@ def _broadcast(nprocs: int, root: int) -> list[Round]:
     ]
 
 
+def _bcast(nprocs: int, root: int) -> list[Round]:
+    """SMPI's bcast__binomial_tree: farthest child first, ranks (k - root) mod P."""
+    real = _relative(nprocs, root, xor=False)
+    top = _ceil_log2(nprocs)
+    return [
+        [(real(r), real(r + m)) for r in range(0, nprocs, 2 * m) if r + m < nprocs]
+        for m in (1 << (top - 1 - i) for i in range(top))
+    ]
+
+
 def _reduce(nprocs: int, root: int) -> list[Round]:
-    real = _relative(nprocs, root)
+    """SMPI's reduce__binomial (commutative op): lowest dimension first, ranks
+    (k - root) mod P."""
+    real = _relative(nprocs, root, xor=False)
     return [
         [(real(r), real(r - (1 << d))) for r in range(nprocs) if r % (2 << d) == (1 << d)]
         for d in range(_ceil_log2(nprocs))
@@ -93,6 +116,8 @@ def collective_rounds(kind: str, nprocs: int, root: int = 0) -> list[Round]:
         raise ValueError(f"need nprocs >= 1 and 0 <= root < nprocs, got nprocs={nprocs}, root={root}")
     if algorithm == "broadcast":
         return _broadcast(nprocs, root)
+    if algorithm == "bcast":
+        return _bcast(nprocs, root)
     if algorithm == "reduce":
         return _reduce(nprocs, root)
     return _exchange(nprocs)

@@ -1,0 +1,46 @@
+"""MPI calls beyond send/recv: MPI_SENDRECV (an eager send, then a receive), MPI_WAITALL over
+a request array, requests as array elements, MPI_PROC_NULL partners (the call does nothing).
+Computation is switched off, so the times are the messages' alone (Table 3, dynamic class:
+a 1000-byte message is over the 100-byte static buffers)."""
+
+from __future__ import annotations
+
+import pytest
+
+from interp.engine.saag import build_saag
+from interp.system.simgrid import zero_computation
+
+from .helpers import DYNAMIC_PER_BYTE, DYNAMIC_PER_HOP, DYNAMIC_STARTUP, RECEIVE, aag_of, load, program, run
+
+MSG = 1000 * DYNAMIC_PER_BYTE  # 360 us on the wire
+
+
+def test_sendrecv_shift_with_proc_null_ends():
+    """P = 4: ranks 0..2 send right, ranks 1..3 receive from the left. Each eager send costs
+    the sender its startup, 175 us; the message arrives startup + wire + per_hop·hops after it
+    left. Rank 0 receives from MPI_PROC_NULL (nothing) and is done after its send; rank 3
+    sends to MPI_PROC_NULL (nothing) and waits for rank 2's message, 2 -> 3 one hop."""
+    pred = run(program("shift_sr.f"), 4, machine=zero_computation(load()))
+    finish = {r["pid"]: float(r["finish"]) for r in pred.process_rows()}
+    one_hop = DYNAMIC_STARTUP + MSG + 1 * DYNAMIC_PER_HOP + RECEIVE  # 568 us
+    two_hops = DYNAMIC_STARTUP + MSG + 2 * DYNAMIC_PER_HOP + RECEIVE  # 601 us: 1 -> 2 is 1-0-2
+    assert finish[0] == pytest.approx(DYNAMIC_STARTUP, rel=1e-9)
+    assert finish[1] == pytest.approx(one_hop, rel=1e-9)  # from rank 0 over link 0-1
+    assert finish[2] == pytest.approx(two_hops, rel=1e-9)  # from rank 1 over 1-0-2
+    assert finish[3] == pytest.approx(one_hop, rel=1e-9)  # from rank 2 over 2-3
+
+
+def test_sendrecv_edges_and_proc_null_make_no_messages():
+    saag = build_saag(aag_of(program("shift_sr.f")), load(), 4)
+    assert saag.problems == []
+    assert sorted((e.src, e.dst) for e in saag.edges) == [
+        ("rank 0", "rank 1"), ("rank 1", "rank 2"), ("rank 2", "rank 3")]
+
+
+def test_waitall_on_request_array_elements():
+    """P = 2, both ranks: irecv (free), isend (startup 175 us), then MPI_WAITALL: the receive
+    completes when the partner's message is in (175 + 360 + 33 us), the send is long done."""
+    pred = run(program("reqarray.f"), 2, machine=zero_computation(load()))
+    expected = DYNAMIC_STARTUP + MSG + DYNAMIC_PER_HOP + RECEIVE  # 568 us
+    assert pred.seconds == pytest.approx(expected, rel=1e-9)
+    assert expected == pytest.approx(568e-6)
