@@ -22,7 +22,7 @@ from interp.application.expr import (
 from interp.application.opcount import OpCounter, OpCounts
 from interp.application.parser import parse_file
 from interp.application.symbols import NUMERIC_RANK, SymbolTable, build_symbol_table
-from interp.errors import InterpError, SourceLocation
+from interp.errors import InterpError, SourceLocation, UnsupportedError
 
 GRANULARITIES = ("largest", "statement")
 
@@ -230,6 +230,12 @@ class _UnitBuilder:
         ops = self.counter.call_args(s.args)
         for a in s.args:
             self._use(a, aau_id)
+        if call is None and s.name.startswith("MPI_"):
+            known = sorted(n for n, c in library_calls().items() if c.library == "mpi")
+            raise UnsupportedError(
+                f"{s.name} is an MPI routine interp does not model", self._loc(s),
+                hint="interp knows " + ", ".join(known) + "; priced as plain computation it "
+                     "would hide its communication")
         if call is None:  # an external routine interp knows nothing about
             ops.calls += 1
             ops.call_args += len(s.args)

@@ -607,7 +607,15 @@ class Process:
                 raise NeedValue(names, f"which branch of the IF at line {a.loc.line} runs "
                                        "(it communicates)", a.loc)
             out: dict = {}
-            delta = self.static_conditional(a, frame, {}, out)
+            try:
+                delta = self.static_conditional(a, frame, {}, out)
+            except NotStatic:  # an arm leaves the loop or routine: the flow itself is unknown
+                raise InterpError(
+                    f"the IF at line {a.loc.line} decides whether to leave its loop or routine on "
+                    "values interp does not follow (set by a READ, by code interp does not see, "
+                    "or by data it does not track)", a.loc,
+                    hint="give the loop's iteration count with --iterations FILE:LINE=COUNT, or "
+                         "give the inputs it depends on with --set") from None
             self._advance("computation", delta)
             for key, (c, t) in out.items():
                 st = self.stats.setdefault(key, AAUStat())
