@@ -71,6 +71,11 @@ def mpi_constants() -> dict[str, int]:
 
 
 @lru_cache(maxsize=1)
+def mpi_datatype_names() -> frozenset[str]:
+    return frozenset(_data()["mpi_datatypes"])
+
+
+@lru_cache(maxsize=1)
 def mpi_datatype_bytes() -> dict[int, int]:
     """Datatype handle → element size in bytes."""
     return {d["code"]: d["bytes"] for d in _data()["mpi_datatypes"].values()}

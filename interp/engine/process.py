@@ -60,6 +60,7 @@ class SendReq(Request):
     synchronous: bool
     handle: str | None = None  # variable receiving an isend/MPI_ISEND request handle
     broadcast: bool = False  # NX/2 csend to node -1
+    datatype: int | None = None  # MPI datatype handle (None: NX/2 bytes)
 
 
 @dataclass
@@ -70,6 +71,7 @@ class RecvReq(Request):
     buf: str | None
     synchronous: bool
     handle: str | None = None
+    datatype: int | None = None  # MPI datatype handle (None: NX/2 bytes)
 
 
 @dataclass
@@ -724,6 +726,11 @@ class Process:
             frame.assign(status.name, [sp.Integer(consts["MPI_SOURCE"])], sp.Integer(source))
             frame.assign(status.name, [sp.Integer(consts["MPI_TAG"])], sp.Integer(tag))
 
+    def _datatype(self, a: A._LibraryAAU, frame: Frame) -> int | None:
+        if a.arg("datatype") is None:
+            return None
+        return self.concrete(a.arg("datatype"), frame, f"the MPI datatype at line {a.loc.line}")
+
     def _handle(self, a: A._LibraryAAU, frame: Frame) -> str | None:
         """The name an async message is waited on by: NX/2's msgid variable, MPI's request
         (an element of a request array counts by itself: REQ(1), REQ(2))."""
@@ -793,7 +800,8 @@ class Process:
             tag = self._tag(a, frame)
             dests = [d for d in range(self.nprocs) if d != self.pid] if dest == -1 else [dest]
             return SendReq(a, self, dests, tag, self._size(a, frame), self._payload(buf, frame),
-                           call.sync, handle=self._handle(a, frame), broadcast=dest == -1)
+                           call.sync, handle=self._handle(a, frame), broadcast=dest == -1,
+                           datatype=self._datatype(a, frame))
         if call.op == "recv":
             source = None
             if a.arg("source") is not None:
@@ -804,7 +812,8 @@ class Process:
             tag = self._tag(a, frame)
             capacity = self._size(a, frame)
             return RecvReq(a, self, source, None if int(tag) < 0 else int(tag), capacity,
-                           buf_name, call.sync, handle=self._handle(a, frame))
+                           buf_name, call.sync, handle=self._handle(a, frame),
+                           datatype=self._datatype(a, frame))
         if call.op == "wait":
             return self._wait_request(a, self._handle(a, frame))
         root = None

@@ -93,3 +93,14 @@ def test_mpi_ring_receiving_first_deadlocks_in_ring_order(nprocs):
 
 def test_a_clean_program_has_no_problems():
     assert problems(saag(prog("nx_sync.f"), 2)) == []
+
+
+def test_mpi_type_signatures_that_differ_are_a_mismatch_and_an_open_request_is_unwaited():
+    f = prog("mpi_types_unwaited.f")
+    found = problems(saag(f, 2))
+    kinds = [(p["kind"], p["locations"]) for p in found]
+    assert ("mismatch", [loc(f, 12, 10), loc(f, 15, 10)]) in kinds
+    assert ("unwaited", [loc(f, 12, 10)]) in kinds
+    assert len(kinds) == 2
+    mismatch = next(p for p in found if p["kind"] == "mismatch")["message"]
+    assert "MPI_INTEGER" in mismatch and "MPI_DOUBLE_PRECISION" in mismatch
