@@ -829,8 +829,10 @@ class Process:
             elems = size / 8 if call.elem_bytes is None else size / call.elem_bytes
             combine = as_time(elems * self.cm.op("add_sub"))
         kind = call.name.lower() if call.library == "nx2" else call.op
-        return CollReq(a, self, kind, size, root, self._payload(buf, frame), buf_name or (
-            _name(a.arg("recvbuf"))), combine, call.reduce)
+        # the result lands in MPI's recvbuf; NX/2's global operations and MPI_BCAST work in place
+        result = _name(a.arg("recvbuf")) or buf_name
+        return CollReq(a, self, kind, size, root, self._payload(buf, frame), result, combine,
+                       call.reduce)
 
     def _tag(self, a: A._LibraryAAU, frame: Frame) -> sp.Expr:
         role = "type" if a.arg("type") is not None else "tag"

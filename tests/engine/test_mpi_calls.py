@@ -44,3 +44,12 @@ def test_waitall_on_request_array_elements():
     expected = DYNAMIC_STARTUP + MSG + DYNAMIC_PER_HOP + RECEIVE  # 568 us
     assert pred.seconds == pytest.approx(expected, rel=1e-9)
     assert expected == pytest.approx(568e-6)
+
+
+def test_allreduce_result_lands_in_recvbuf_and_is_followed():
+    """ISUM = 0 + 1 + 2 + 3 = 6 on P = 4: rank 0 sends 6 messages to rank 1 (the loop bound is
+    the reduced value; the contribution IVAL keeps its own value)."""
+    saag = build_saag(aag_of(program("allreduce_value.f")), load(), 4)
+    assert saag.problems == []
+    p2p = [e for e in saag.edges if e.kind == "sync"]
+    assert [(e.src, e.dst, int(e.count)) for e in p2p] == [("rank 0", "rank 1", 6)]
