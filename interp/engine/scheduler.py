@@ -26,6 +26,7 @@ from interp.engine.process import (
     CATEGORIES, HOST_ID, AAUStat, CollReq, LoopHead, Process, RecvReq, Reply, Request, SendReq,
     SpawnReq, WaitReq,
 )
+from interp.application.catalog import mpi_constants, mpi_datatype_names
 from interp.application.expr import numeric_value
 from interp.engine.network import Network, route_links
 from interp.engine.timeval import (
@@ -39,6 +40,7 @@ from interp.system import (
 )
 
 ZERO = 0.0
+MPI_TYPES = {n: c for n, c in mpi_constants().items() if n in mpi_datatype_names()}
 BLOCKED = object()  # a static-buffer send that must wait for receives not interpreted yet
 
 
@@ -70,6 +72,7 @@ class Message:
     depart: sp.Expr = 0.0  # when the sender started it
     broadcast: bool = False
     alone: tuple[float, float] | None = None  # (arrival, end on the wire) with idle links
+    datatype: int | None = None  # MPI datatype handle of the send
 
 
 @dataclass
@@ -223,7 +226,8 @@ class Scheduler:
         if isinstance(req, RecvReq):
             self.receives[p.pid].append(req)
             if not req.synchronous:
-                self.handles[(p.pid, req.handle or "")] = {"recv": req, "message": None}
+                self.handles[(p.pid, req.handle or "")] = {"recv": req, "message": None,
+                                                           "aau": req.aau}
                 return Reply(end=p.clock)
             p.state, p.request = "blocked", req
             return None
@@ -311,7 +315,8 @@ class Scheduler:
             self.static_log.setdefault(dst, []).append(entry)
             self._static_entry[self._msg_ids] = entry
         msg = Message(self._msg_ids, p, dst, int(req.tag), req.size, req.payload, done,
-                      cost.receive, req.aau, req.synchronous, static, depart, req.broadcast)
+                      cost.receive, req.aau, req.synchronous, static, depart, req.broadcast,
+                      datatype=req.datatype)
         self.messages.append(msg)
         self._contend(msg, cost)
         return msg.arrival  # a csend's sender is busy until its message is through
@@ -340,7 +345,7 @@ class Scheduler:
         if not req.synchronous:  # isend: returns after the startup; the wait sees the rest
             cost = self._cost(p.pid, req.dests[0], req.size, False)
             end = tau + cost.startup * self._overlap("async_send")
-            self.handles[(p.pid, req.handle or "")] = {"send_done": done}
+            self.handles[(p.pid, req.handle or "")] = {"send_done": done, "aau": req.aau}
             return Reply(end=end, parts={"call": end - tau})
         cost = self._cost(p.pid, req.dests[0], req.size, True)
         f = self._overlap("sync_send")
@@ -506,6 +511,14 @@ class Scheduler:
         return best
 
     def _check_sizes(self, m: Message, p: Process, rq: RecvReq) -> None:
+        untyped = {MPI_TYPES.get("MPI_BYTE"), MPI_TYPES.get("MPI_PACKED"), None}
+        if m.datatype != rq.datatype and m.datatype not in untyped and rq.datatype not in untyped:
+            names = {code: name for name, code in MPI_TYPES.items()}
+            self.problems.append(Problem(
+                "mismatch",
+                f"{m.src.label} sends {names.get(m.datatype, m.datatype)} (tag {m.tag}) to "
+                f"{p.label}, which receives it as {names.get(rq.datatype, rq.datatype)}: MPI "
+                "requires matching type signatures", [m.send_aau.loc, rq.aau.loc]))
         over = sp.expand(m.size - rq.capacity)
         if over.is_number and over > 0:
             self.problems.append(Problem(
@@ -537,31 +550,97 @@ class Scheduler:
         t = {pid: arr for pid, (_, _, arr) in inst.items()}
         any_req = next(iter(reqs.values()))
         kind, size = any_req.kind, any_req.size
+        if kind in ("gather", "scatter", "allgather", "alltoall"):
+            note = (f"MPI_{kind.upper()} is priced as a logarithmic tree/exchange of messages each "
+                    "carrying one rank's share (a lower bound: real algorithms forward the shares "
+                    "of whole subtrees)")
+            if note not in self.notes:
+                self.notes.append(note)
         root = any_req.root or 0
         arrival_max = latest(list(t.values()))
-        for rnd in collective_rounds(kind, self.nprocs, root):
-            # each node ends the round at max(its own send done, its partners' arrivals)
-            # plus, if it received, the receive overhead and the combine (the SyncSeq's Seq)
-            ready = {x: [t[x]] for x in t}
-            extra = {x: ZERO for x in t}
+        rounds = collective_rounds(kind, self.nprocs, root)
+        t_in, delay = t, {}  # delay: (round, src, dst) -> how much later shared links make it
+        # MPI collectives' messages share links (E4) with each other and with the messages
+        # already priced; which ones overlap depends on the times they give, so the rounds are
+        # priced again until the delays repeat (each flow only depends on earlier ones)
+        contend = self.network is not None and kind not in ("gsync", "barrier") and all(
+            _eager(r.aau) for r in reqs.values())
+        for _ in range(sum(map(len, rounds)) + 2):
+            t, flows = t_in, []
+            for i, rnd in enumerate(rounds):
+                # each node ends the round at max(its own send done, its partners' arrivals)
+                # plus, if it received, the receive overhead and the combine (the SyncSeq's Seq)
+                ready = {x: [t[x]] for x in t}
+                extra = {x: ZERO for x in t}
+                for src, dst in rnd:
+                    if kind in ("gsync", "barrier"):
+                        c_send = as_time(self.sag.seconds(f"{self.sag.nodes}.cs.sync.overhead",
+                                                          self.bound))
+                        hop = self._cost(src, dst, ZERO, True).transmission
+                        arrive, recv = t[src] + c_send + hop, ZERO
+                        busy = t[src] + c_send
+                    else:
+                        cost = self._cost(src, dst, size, True)
+                        arrive = t[src] + cost.startup + cost.transmission + delay.get(
+                            (i, src, dst), ZERO)
+                        recv = cost.receive + reqs[dst].combine_seconds
+                        busy = t[src] + cost.startup + (
+                            ZERO if _eager(reqs[src].aau) else cost.transmission)
+                        flows.append(((i, src, dst), t[src], cost))
+                    ready[dst].append(arrive)
+                    ready[src].append(busy)
+                    extra[dst] = later(extra[dst], recv)
+                t = {x: latest(ready[x]) + extra[x] for x in t}
+            if not contend or any(is_symbolic(x) for _, depart, c in flows
+                                  for x in (depart, c.startup, c.transmission, c.wire)):
+                break
+            net, starts, route_of, used = Network(), {}, {}, {}
+            for key, depart, c in flows:
+                starts[key] = as_time(depart) + c.startup + (c.transmission - c.wire)
+                route_of[key] = self._route(key[1], key[2])
+                for link in route_links(route_of[key], self._crossbar):
+                    used.setdefault(link, []).append(key)
+            floor_ = min(starts.values(), default=0.0)
+            wire = {key: c.wire for key, _, c in flows}
+            shared = set()  # messages whose bytes meet others' on a link; the rest go alone
+            for link, keys in used.items():  # background: what messages already priced use
+                net.fixed[link] = [g for g in self.network.fixed.get(link, ())
+                                   if g[1] > floor_] + [
+                    g for k in self.network.by_link.get(link, ())
+                    for g in self.network.open[k].segments if g[1] > floor_]
+                spans = sorted([(starts[k], starts[k] + wire[k] + delay.get(k, 0.0), k)
+                                for k in keys] + [(a, b, None) for a, b, _ in net.fixed[link]],
+                               key=lambda x: x[0])
+                holder, reach = None, -1.0
+                for a, b, k in spans:
+                    if a < reach - 1e-15:
+                        shared.update(x for x in (k, holder) if x is not None)
+                    if b > reach:
+                        holder, reach = k, b
+            ends = {}
+            for n, key in enumerate(sorted(shared, key=starts.get)):
+                path = route_of[key]
+                net.add(n, route_links(path, self._crossbar), starts[key], wire[key],
+                        1.0 if self._crossbar else max(len(path) - 1, 1))
+                ends[key] = net.open[n]
+            new = {key: max(f.end - starts[key] - wire[key], 0.0) for key, f in ends.items()}
+            new.update({key: 0.0 for key in starts if key not in shared})
+            if all(abs(new[k] - delay.get(k, 0.0)) <= 1e-12 for k in new):
+                self.network.forget_before(min((as_time(q.clock) for q in self.processes if
+                                                q.state != "done" and not is_symbolic(q.clock)),
+                                               default=floor_))
+                for key in starts:  # later messages share what these left
+                    segs = ends[key].segments if key in ends else [
+                        (starts[key], starts[key] + wire[key], 1.0)] if wire[key] > 0 else []
+                    for link in route_links(route_of[key], self._crossbar):
+                        self.network.fixed.setdefault(link, []).extend(segs)
+                    if new[key] > 0:
+                        self.contention[-len(self.contention) - 1] = new[key]
+                break
+            delay = new
+        for rnd in rounds:
             for src, dst in rnd:
-                if kind in ("gsync", "barrier"):
-                    c_send = as_time(self.sag.seconds(f"{self.sag.nodes}.cs.sync.overhead",
-                                                      self.bound))
-                    hop = self._cost(src, dst, ZERO, True).transmission
-                    arrive, recv = t[src] + c_send + hop, ZERO
-                    busy = t[src] + c_send
-                else:
-                    cost = self._cost(src, dst, size, True)
-                    arrive = t[src] + cost.startup + cost.transmission
-                    recv = cost.receive + reqs[dst].combine_seconds
-                    busy = t[src] + cost.startup + (
-                        ZERO if _eager(reqs[src].aau) else cost.transmission)
-                ready[dst].append(arrive)
-                ready[src].append(busy)
-                extra[dst] = later(extra[dst], recv)
                 self._coll_edge(procs[src], reqs[src], procs[dst], reqs[dst], size)
-            t = {x: latest(ready[x]) + extra[x] for x in t}
         payload = self._combine(kind, any_req, reqs)
         out = []
         for pid, p in procs.items():
@@ -586,6 +665,8 @@ class Scheduler:
         """The values each process holds after the operation (followed when all are known)."""
         if kind in ("gsync", "barrier"):
             return {}
+        if kind in ("gather", "scatter", "allgather", "alltoall"):
+            return {pid: {} for pid in reqs}  # the values moved are not followed
         if kind == "bcast":
             root = req.root or 0
             return {pid: dict(reqs[root].payload) for pid in reqs}
@@ -828,6 +909,17 @@ class Scheduler:
 
     def _leftovers(self) -> None:
         self._broken_collectives([])
+        labels = {q.pid: q for q in self.processes}
+        for (pid, handle), h in self.handles.items():
+            p = labels.get(pid)
+            if p is None or p.library != "mpi" or p.state != "done":
+                continue
+            a = h["aau"]
+            self.problems.append(Problem(
+                "unwaited",
+                f"{p.label}: the request {handle} of {a.call.name} at line {a.loc.line} is never "
+                "completed (MPI_WAIT or MPI_WAITALL): its buffer is never safe to reuse",
+                [a.loc]))
         delays = [d for d in self.contention.values() if d > 0]
         if delays:
             self.notes.append(

@@ -38,7 +38,7 @@ _ALGORITHM_OF = {
     "bcast": ("bcast", "mpi_bcast"),
     "reduce": ("reduce", "mpi_reduce", "gather", "mpi_gather"),
     "exchange": (
-        "allreduce", "mpi_allreduce", "barrier", "mpi_barrier", "allgather", "mpi_allgather",
+        "allreduce", "mpi_allreduce", "barrier", "mpi_barrier", "allgather", "mpi_allgather", "alltoall", "mpi_alltoall",
         # NX/2 global operations: every node gets the result.
         "gsync", "gdsum", "gisum", "gssum", "gdprod", "giprod", "gsprod",
         "gdhigh", "gihigh", "gshigh", "gdlow", "gilow", "gslow",

@@ -53,3 +53,15 @@ def test_allreduce_result_lands_in_recvbuf_and_is_followed():
     assert saag.problems == []
     p2p = [e for e in saag.edges if e.kind == "sync"]
     assert [(e.src, e.dst, int(e.count)) for e in p2p] == [("rank 0", "rank 1", 6)]
+
+
+def test_gather_family_is_communication_with_a_stated_approximation():
+    """MPI_GATHER/SCATTER/ALLGATHER/ALLTOALL: collective messages (not a ~1 us library call),
+    and the output says how they are priced."""
+    saag = build_saag(aag_of(program("gatherfamily.f")), load(), 4)
+    assert saag.problems == []
+    assert {e.kind for e in saag.edges} == {"collective"}
+    pred = run(program("gatherfamily.f"), 4, machine=zero_computation(load()))
+    # at least one 80-byte static message (startup 70 us + 80·0.42 us + 11 us) per operation
+    assert pred.seconds > 4 * (70e-6 + 80 * 0.42e-6 + 11e-6)
+    assert any("MPI_GATHER is priced" in n for n in pred.notes)

@@ -22,8 +22,9 @@ def test_broadcast_binomial_tree_from_root():
         [(0, 2), (1, 3)],
         [(0, 4), (1, 5), (2, 6), (3, 7)],
     ]
-    # root 3 on a power of two: relative rank = k XOR 3, every message one hypercube link
-    rounds = collective_rounds("bcast", 8, root=3)
+    # NX/2 broadcast, root 3 on a power of two: relative rank = k XOR 3, every message one
+    # hypercube link (MPI_BCAST follows SMPI instead: tests/system/test_collective_order.py)
+    rounds = collective_rounds("broadcast", 8, root=3)
     assert rounds[0] == [(3, 2)]
     assert all(bin(a ^ b).count("1") == 1 for r in rounds for a, b in r)
 

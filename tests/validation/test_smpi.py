@@ -22,9 +22,11 @@ LIMIT = 0.02
 PS = [2, 4, 8, 16]
 # the 2% gate (bcast, pipeline, mworker, halo2d joined it once MPI sends became eager: E1;
 # halo1d and overlap once the engine shared links between messages in flight: E4;
-# mworker_dyn once receives filled STATUS(MPI_SOURCE) and STATUS(MPI_TAG))
+# mworker_dyn once receives filled STATUS(MPI_SOURCE) and STATUS(MPI_TAG); the root0/rootlast
+# programs once MPI_BCAST/MPI_REDUCE followed SMPI's trees and their messages shared links)
 EXACT = ["pingpong", "ring", "allreduce", "collect", "bcast", "pipeline", "mworker", "halo2d",
-         "halo1d", "overlap", "mworker_dyn"]
+         "halo1d", "overlap", "mworker_dyn", "bcast_root0", "bcast_rootlast", "reduce_root0",
+         "reduce_rootlast"]
 
 
 @pytest.fixture(scope="module")
