@@ -306,7 +306,9 @@ class Process:
         """δ of a chain evaluated in closed form; per-AAU (count, total) added to ``out``."""
         total = 0.0
         for i, a in enumerate(aaus):
-            d = self.static(a, frame, binding, out, last=i == len(aaus) - 1)
+            # a RETURN is the last thing a routine does when only its END follows
+            last = all(isinstance(b, A.End) and b.kind == "end" for b in aaus[i + 1:])
+            d = self.static(a, frame, binding, out, last=last)
             c, t = out.get(a.id, (0, 0.0))
             out[a.id] = (c + 1, t + d)
             total += d
@@ -386,9 +388,21 @@ class Process:
             return n * expr
         k = sp.Dummy("k", integer=True, nonnegative=True)
         term = expr.subs(var, start + step * k)
+        if isinstance(n, int) and n <= EXACT_SUM_LIMIT:  # exact, and no symbolic summation
+            return sp.Add(*[term.subs(k, j) for j in range(n)])
         if not term.has(sp.Piecewise):
-            result = sp.summation(term, (k, 0, n - 1))
+            # inner trip counts Max(0, e) (triangular loops) are summed as e: SymPy's summation
+            # of Max recurses without end; exact wherever the inner loop runs
+            plain = term.replace(lambda x: isinstance(x, sp.Max) and len(x.args) == 2 and 0 in x.args,
+                                 lambda x: x.args[1] if x.args[0] == 0 else x.args[0])
+            try:
+                result = sp.summation(plain, (k, 0, n - 1))
+            except RecursionError:
+                result = sp.Sum(plain, (k, 0, n - 1))
             if not result.has(sp.Sum):
+                if plain != term:
+                    self.notes.append(f"line {loop.loc.line}: the inner loop's trip count was "
+                                      "summed as if it ran on every iteration (triangular loop)")
                 return result
         if isinstance(n, int):
             count = n
@@ -652,7 +666,8 @@ class Process:
                       + compute_seconds(a.arg_ops, self.cm))
         inner = self._frame(callee)
         for dummy, actual in zip(callee.unit.dummies, a.args):
-            if isinstance(actual, ast.Var):  # by reference: the callee sees the caller's values
+            sym = frame.table.symbols.get(actual.name) if isinstance(actual, ast.Var) else None
+            if sym is not None and sym.kind != "parameter":  # by reference: the caller's values
                 for suffix, value in frame.elements(actual.name).items():
                     inner.set(dummy + suffix, value)
             else:
@@ -662,7 +677,8 @@ class Process:
                     inner.set(dummy, UNKNOWN)
         signal = yield from self.run_list(callee.aaus, inner)
         for dummy, actual in zip(callee.unit.dummies, a.args):
-            if isinstance(actual, ast.Var):
+            sym = frame.table.symbols.get(actual.name) if isinstance(actual, ast.Var) else None
+            if sym is not None and sym.kind != "parameter":
                 for suffix, value in inner.elements(dummy).items():
                     frame.set(actual.name + suffix, value)
         if signal == "stop":
