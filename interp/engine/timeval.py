@@ -40,7 +40,7 @@ class Lin:
             return x
         if isinstance(x, (int, float)):
             return Lin(float(x))
-        x = sp.sympify(x)
+        x = as_sympy(x)
         if x.is_number:
             return Lin(float(x))
         c, terms = 0.0, {}
