@@ -278,22 +278,30 @@ class Scheduler:
                 msg.depart, cost.startup, cost.transmission, cost.wire)):
             return
         path = self._route(msg.src.pid, msg.dst)
-        links = route_links(path, self._crossbar)
-        start = as_time(msg.depart) + cost.startup + (cost.transmission - cost.wire)
+        start = _wire_start(msg.depart, cost)
         msg.alone = (as_time(msg.arrival), start + cost.wire)
         self._in_flight[msg.id] = msg
-        weight = 1.0 if self._crossbar else max(len(path) - 1, 1)
-        for key, end in self.network.add(msg.id, links, start, cost.wire, weight).items():
+        for key, end in self.network.add(msg.id, route_links(path, self._crossbar), start,
+                                         cost.wire, self._weight(path)).items():
             m = self._in_flight[key]
             delay = max(end - m.alone[1], 0.0)
             m.arrival = m.alone[0] + delay
             if delay > 0 or key in self.contention:
                 self.contention[key] = delay
         if msg.id % 4096 == 0:  # close flows that no message can share any more
-            floor_ = min((as_time(q.clock) for q in self.processes if q.state != "done"
-                          and not is_symbolic(q.clock)), default=None)
+            floor_ = self._clock_floor()
             if floor_ is not None:
                 self.network.forget_before(floor_)
+
+    def _weight(self, path: list[int]) -> float:
+        """A flow's share weight: its route length (SimGrid CM02's latency penalty); the ports
+        of a crossbar are all alike."""
+        return 1.0 if self._crossbar else max(len(path) - 1, 1)
+
+    def _clock_floor(self) -> float | None:
+        """The earliest numeric clock of a live process: nothing can happen before it."""
+        return min((as_time(q.clock) for q in self.processes if q.state != "done"
+                    and not is_symbolic(q.clock)), default=None)
 
     def _overlap(self, kind: str) -> float:
         """1 − f_overlap: the part of a communication's time not hidden behind computation."""
@@ -378,8 +386,7 @@ class Scheduler:
             return None
         # Forget buffers freed before every clock now: no later send can see them held. Done
         # before every full scan, so a log of mostly received messages stays short.
-        floor_ = min((as_time(p.clock) for p in self.processes if p.state != "done"
-                      and not is_symbolic(p.clock)), default=None)
+        floor_ = self._clock_floor()
         if floor_ is not None:
             log[:] = [e for e in log if e[1] is None or is_symbolic(e[1]) or as_time(e[1]) > floor_]
             if len(log) < self.static_buffers:
@@ -596,7 +603,7 @@ class Scheduler:
                 break
             net, starts, route_of, used = Network(), {}, {}, {}
             for key, depart, c in flows:
-                starts[key] = as_time(depart) + c.startup + (c.transmission - c.wire)
+                starts[key] = _wire_start(depart, c)
                 route_of[key] = self._route(key[1], key[2])
                 for link in route_links(route_of[key], self._crossbar):
                     used.setdefault(link, []).append(key)
@@ -621,14 +628,13 @@ class Scheduler:
             for n, key in enumerate(sorted(shared, key=starts.get)):
                 path = route_of[key]
                 net.add(n, route_links(path, self._crossbar), starts[key], wire[key],
-                        1.0 if self._crossbar else max(len(path) - 1, 1))
+                        self._weight(path))
                 ends[key] = net.open[n]
             new = {key: max(f.end - starts[key] - wire[key], 0.0) for key, f in ends.items()}
             new.update({key: 0.0 for key in starts if key not in shared})
             if all(abs(new[k] - delay.get(k, 0.0)) <= 1e-12 for k in new):
-                self.network.forget_before(min((as_time(q.clock) for q in self.processes if
-                                                q.state != "done" and not is_symbolic(q.clock)),
-                                               default=floor_))
+                live_floor = self._clock_floor()
+                self.network.forget_before(floor_ if live_floor is None else live_floor)
                 for key in starts:  # later messages share what these left
                     segs = ends[key].segments if key in ends else [
                         (starts[key], starts[key] + wire[key], 1.0)] if wire[key] > 0 else []
@@ -1006,6 +1012,11 @@ def _tags_of(p: Process, op: str) -> tuple[frozenset[int], bool]:
 def _can_use_tag(p: Process, op: str, tag: int) -> bool:
     tags, any_tag = _tags_of(p, op)
     return any_tag or tag in tags
+
+
+def _wire_start(depart, cost: _Cost) -> float:
+    """When a message's bytes start to move: after its startup and its route latency."""
+    return as_time(depart) + cost.startup + (cost.transmission - cost.wire)
 
 
 def _eager(a: A.AAU) -> bool:
