@@ -184,3 +184,39 @@ class Network:
                     f.end = t_next
                     active.remove(f)
             t = t_next
+
+    # ---- a batch of flows priced together (a collective's messages) ----
+    def price_batch(self, flows: list[Flow]) -> dict[object, Flow]:
+        """Flows whose times depend on each other, priced together against what this network
+        already carries. ``flow.end`` holds the current guess of each flow's end. Returns the
+        flows whose bytes meet others' on a link, re-simulated (their ``end`` and
+        ``segments``); the others go alone. The network itself is not changed."""
+        floor = min(f.start for f in flows)
+        users: dict[Link, list[Flow]] = {}
+        for f in flows:
+            for link in f.links:
+                users.setdefault(link, []).append(f)
+        net, shared = Network(), set()
+        for link, fs in users.items():  # background: what messages already priced use
+            net.fixed[link] = [g for g in self.fixed.get(link, ()) if g[1] > floor] + [
+                g for k in self.by_link.get(link, ()) for g in self.open[k].segments if g[1] > floor]
+            spans = sorted([(f.start, f.end, f.key) for f in fs]
+                           + [(a, b, None) for a, b, _ in net.fixed[link]], key=lambda x: x[0])
+            holder, reach = None, -1.0
+            for a, b, k in spans:
+                if a < reach - _EPS:
+                    shared.update(x for x in (k, holder) if x is not None)
+                if b > reach:
+                    holder, reach = k, b
+        by_key = {f.key: f for f in flows}
+        out = {}
+        for n, key in enumerate(sorted(shared, key=lambda k: by_key[k].start)):
+            f = by_key[key]
+            net.add(n, f.links, f.start, f.demand, f.weight)
+            out[key] = net.open[n]
+        return out
+
+    def fix(self, links: tuple[Link, ...], segments: list[Segment]) -> None:
+        """Link time used by messages already received: later flows share what is left."""
+        for link in links:
+            self.fixed.setdefault(link, []).extend(segments)

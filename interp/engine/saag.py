@@ -20,37 +20,12 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from interp.application.aag import AAG
-from interp.application.expr import as_sympy
+from interp.engine.diagnosis import Problem
+from interp.engine.edges import KIND_SYMBOL, CommEdge
 from interp.engine.predict import check_given, interpret
 from interp.engine.process import Process
-from interp.engine.scheduler import Edge, Problem
 from interp.engine.values import Inputs
 from interp.system import SAG
-
-KIND_SYMBOL = {"sync": "⇔", "async": "⇒", "collective": "⇐"}
-
-
-@dataclass
-class SyncRecord:
-    """One entry of the global synchronization structure, indexed by its id."""
-
-    id: int
-    kind: str  # sync | async | collective
-    pattern: str  # point-to-point | broadcast | global operation | barrier
-    src: str
-    src_aau: int
-    dst: str
-    dst_aau: int
-    size: str
-    tag: int | None
-    count: sp.Expr
-
-    def to_json(self) -> dict:
-        count = as_sympy(self.count)
-        return {"id": self.id, "kind": self.kind, "relation": KIND_SYMBOL[self.kind],
-                "pattern": self.pattern, "src": self.src, "src_aau": self.src_aau,
-                "dst": self.dst, "dst_aau": self.dst_aau, "size": self.size, "tag": self.tag,
-                "count": int(count) if count.is_Integer else str(count)}
 
 
 @dataclass
@@ -58,7 +33,7 @@ class SAAG:
     aag: AAG
     nprocs: int
     processes: list[Process]
-    edges: list[SyncRecord]
+    edges: list[CommEdge]  # numbered from 1: the global synchronization structure
     problems: list[Problem]
     notes: list[str] = field(default_factory=list)
 
@@ -72,23 +47,15 @@ class SAAG:
         return out
 
 
-def _pattern(e: Edge, aag: AAG) -> str:
-    if e.kind == "collective":
-        a = aag.by_id().get(e.src_aau)
-        name = a.call.name if a is not None and getattr(a, "call", None) else ""
-        return "barrier" if name in ("GSYNC", "MPI_BARRIER") else (
-            "broadcast" if name == "MPI_BCAST" else "global operation")
-    return e.pattern
-
-
 def build_saag(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = None) -> SAAG:
     """Interpret the configuration once and collect its edges and problems."""
     given = dict(given or {})
     check_given(aag, given)
     sched, procs, _host = interpret(aag, sag, nprocs, Inputs(given), "mid", True, timing=False)
-    records = [
-        SyncRecord(i, e.kind, _pattern(e, aag), e.src, e.src_aau, e.dst, e.dst_aau, e.size,
-                   e.tag, e.count)
-        for i, e in enumerate(sched.edges.values(), start=1)
-    ]
-    return SAAG(aag, nprocs, procs, records, list(sched.problems), list(sched.notes))
+    edges = list(sched.edges.values())
+    for i, e in enumerate(edges, start=1):
+        e.id = i
+    return SAAG(aag, nprocs, procs, edges, list(sched.problems), list(sched.notes))
+
+
+__all__ = ["SAAG", "build_saag", "CommEdge", "KIND_SYMBOL"]

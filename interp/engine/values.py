@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
-from interp.application.expr import SymbolicError, element_key, fortran_symbol
+from interp.application.expr import SymbolicError, element_key, fortran_symbol, numeric_value, to_sympy
 from interp.application.symbols import SymbolTable
 from interp.errors import InterpError, SourceLocation
 
@@ -174,3 +174,9 @@ class Frame:
             return value
 
         return resolve
+
+
+def fast_or_symbolic(e, table, resolve):
+    """A Python number when the expression's values are all numbers, else its SymPy form."""
+    fast = numeric_value(e, table, resolve)
+    return fast if fast is not None else to_sympy(e, table, resolve)

@@ -28,7 +28,8 @@ from interp.application import aau as A
 from interp.application.aag import UnitAAG, _UnitBuilder
 from interp.engine.costs import compute_seconds, hit_ratio
 from interp.engine.predict import Prediction
-from interp.engine.process import NotStatic, Process
+from interp.engine.omega import NotClosedForm
+from interp.engine.process import Process
 from interp.errors import InterpError
 from interp.output.levels import call_overhead
 from interp.output.numbers import Numbers, count_text
@@ -110,7 +111,7 @@ class _StatementCosts:
                 cost = float(compute_seconds(ops, p.cm, hit))
                 for name in ops.user_calls:  # user FUNCTIONs evaluated in the statement
                     cost += self._function(p, name)
-            except (InterpError, NotStatic, TypeError):  # a weight only; δ itself is exact
+            except (InterpError, NotClosedForm, TypeError):  # a weight only; δ itself is exact
                 cost = 0.0
             out.append(max(cost, 0.0))
         return out
@@ -120,8 +121,8 @@ class _StatementCosts:
         if unit is None:
             return 0.0
         try:
-            return float(p.static_list(unit.aaus, p._frame(unit), {}, {}))
-        except (NotStatic, TypeError):  # control leaves it, or its cost is not a number
+            return float(p.closed_form_list(unit.aaus, p.frame_for(unit), {}, {}))
+        except (NotClosedForm, TypeError):  # control leaves it, or its cost is not a number
             return 0.0
 
 

@@ -1,0 +1,192 @@
+"""Broadcasts and global operations, as the machine filter's logarithmic rounds of messages.
+
+NX/2's ``csend`` to node −1, ``gdsum``/``gsync``… and MPI's collectives are replaced by the
+sequence of point-to-point messages ``interp.system.collective_rounds`` gives (binomial trees,
+recursive doubling). Each message is priced by :class:`~interp.engine.messages.MessageModel`;
+an MPI collective's messages share links with each other and with messages already priced
+(``Network.price_batch``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import sympy as sp
+
+from interp.engine.diagnosis import Problem
+from interp.engine.edges import CommEdge, collective_pattern
+from interp.engine.messages import is_eager, wire_start
+from interp.engine.network import Flow, route_links
+from interp.engine.process import HOST_ID, Process
+from interp.engine.requests import CollReq, Reply, SendReq
+from interp.engine.timeval import as_time, is_symbolic, later, latest
+from interp.engine.values import UNKNOWN
+from interp.system import collective_rounds
+
+if TYPE_CHECKING:
+    from interp.engine.scheduler import Scheduler
+
+ZERO = 0.0
+_MOVE_ONLY = ("gather", "scatter", "allgather", "alltoall")
+
+
+class Relay:
+    """A node forwarding a broadcast: it sends on the original sender's behalf."""
+
+    def __init__(self, pid: int, origin: Process):
+        self.pid = pid
+        self.label = f"node {pid} (relaying for {origin.label})"
+
+
+def nx_broadcast(s: "Scheduler", p: Process, req: SendReq, tau: sp.Expr) -> sp.Expr:
+    """NX/2 csend to -1: the logarithmic broadcast of the machine filter. A host broadcast
+    enters the cube at node 0 and spreads from there. Returns when the sender is done."""
+    if p.pid == HOST_ID:
+        first = s.post(p, 0, req, tau)
+        ready, sender_done = {0: first}, first
+        root = 0
+    else:
+        root, ready, sender_done = p.pid, {p.pid: tau}, tau
+    for rnd in collective_rounds("broadcast", s.nprocs, root):
+        for src, dst in rnd:
+            if src not in ready:
+                continue
+            sender = p if src == p.pid else Relay(src, p)
+            done = s.post(sender, dst, req, ready[src])
+            ready[dst] = s.messages[-1].arrival
+            ready[src] = done
+            if src == p.pid:
+                sender_done = done
+    return sender_done
+
+
+def price(s: "Scheduler", inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> list[tuple[Process, Reply]]:
+    """Every member's reply once all have reached the global operation."""
+    procs = {pid: p for pid, (p, _, _) in inst.items()}
+    reqs = {pid: req for pid, (_, req, _) in inst.items()}
+    if len({req.kind for req in reqs.values()}) > 1:
+        s.problems.append(Problem(
+            "mismatch", "processes meet in different global operations: " + ", ".join(
+                f"{procs[pid].label} in {reqs[pid].kind}" for pid in sorted(reqs)),
+            [r.aau.loc for r in reqs.values()]))
+    t_in = {pid: arr for pid, (_, _, arr) in inst.items()}
+    any_req = next(iter(reqs.values()))
+    kind, size = any_req.kind, any_req.size
+    if kind in _MOVE_ONLY:
+        note = (f"MPI_{kind.upper()} is priced as a logarithmic tree/exchange of messages each "
+                "carrying one rank's share (a lower bound: real algorithms forward the shares "
+                "of whole subtrees)")
+        if note not in s.notes:
+            s.notes.append(note)
+    rounds = collective_rounds(kind, s.nprocs, any_req.root or 0)
+    t = _with_contention(s, kind, size, rounds, reqs, t_in)
+    for rnd in rounds:
+        for src, dst in rnd:
+            _edge(s, procs[src], reqs[src], procs[dst], reqs[dst], size)
+    payload = combine(kind, any_req, reqs)
+    arrival_max = latest(list(t_in.values()))
+    out = []
+    for pid, p in procs.items():
+        start = t_in[pid]
+        wait = later(arrival_max, start) - start
+        end = t[pid]
+        out.append((p, Reply(end=end, parts={"waiting": wait, "transmission": end - start - wait},
+                             payload=payload.get(pid))))
+    return out
+
+
+def _rounds(s: "Scheduler", kind: str, size, rounds, reqs: dict[int, CollReq], t: dict,
+            delay: dict) -> tuple[dict, list]:
+    """When each member ends the operation, given each message's contention delay; and the
+    messages as (key, depart, MessageTime), key = (round, src, dst)."""
+    flows = []
+    for i, rnd in enumerate(rounds):
+        # each node ends the round at max(its own send done, its partners' arrivals)
+        # plus, if it received, the receive overhead and the combine (the SyncSeq's Seq)
+        ready = {x: [t[x]] for x in t}
+        extra = {x: ZERO for x in t}
+        for src, dst in rnd:
+            if kind in ("gsync", "barrier"):
+                c_send = as_time(s.sag.seconds(f"{s.sag.nodes}.cs.sync.overhead", s.bound))
+                hop = s.msgs.time(src, dst, ZERO, True).transmission
+                arrive, recv = t[src] + c_send + hop, ZERO
+                busy = t[src] + c_send
+            else:
+                mt = s.msgs.time(src, dst, size, True)
+                arrive = t[src] + mt.startup + mt.transmission + delay.get((i, src, dst), ZERO)
+                recv = mt.receive + reqs[dst].combine_seconds
+                busy = t[src] + mt.startup + (ZERO if is_eager(reqs[src].aau) else mt.transmission)
+                flows.append(((i, src, dst), t[src], mt))
+            ready[dst].append(arrive)
+            ready[src].append(busy)
+            extra[dst] = later(extra[dst], recv)
+        t = {x: latest(ready[x]) + extra[x] for x in t}
+    return t, flows
+
+
+def _with_contention(s: "Scheduler", kind: str, size, rounds, reqs: dict[int, CollReq], t_in: dict) -> dict:
+    """The members' end times. An MPI collective's messages share links (E4) with each other
+    and with the messages already priced; which ones overlap depends on the times they give,
+    so the rounds are priced again until the delays repeat (each flow only depends on
+    earlier ones)."""
+    net = s.msgs.network
+    contend = net is not None and kind not in ("gsync", "barrier") and all(
+        is_eager(r.aau) for r in reqs.values())
+    delay: dict = {}
+    for _ in range(sum(map(len, rounds)) + 2):
+        t, msgs = _rounds(s, kind, size, rounds, reqs, t_in, delay)
+        if not contend or any(is_symbolic(x) for _, depart, mt in msgs
+                              for x in (depart, mt.startup, mt.transmission, mt.wire)):
+            return t
+        flows = []
+        for key, depart, mt in msgs:
+            path = s.msgs.route(key[1], key[2])
+            start = wire_start(depart, mt)
+            flows.append(Flow(key, route_links(path, s.msgs.crossbar), start, mt.wire,
+                              s.msgs.weight(path), start + mt.wire + delay.get(key, 0.0)))
+        shared = net.price_batch(flows)
+        new = {f.key: max(shared[f.key].end - f.start - f.demand, 0.0) if f.key in shared
+               else 0.0 for f in flows}
+        if all(abs(new[k] - delay.get(k, 0.0)) <= 1e-12 for k in new):
+            floor = s.clock_floor()
+            net.forget_before(min(f.start for f in flows) if floor is None else floor)
+            for f in flows:  # later messages share what these left
+                segs = shared[f.key].segments if f.key in shared else (
+                    [(f.start, f.start + f.demand, 1.0)] if f.demand > 0 else [])
+                net.fix(f.links, segs)
+                if new[f.key] > 0:
+                    s.msgs.collective_delays.append(new[f.key])
+            return t
+        delay = new
+    return t
+
+
+def _edge(s: "Scheduler", sp_: Process, sr: CollReq, dp: Process, dr: CollReq, size) -> None:
+    key = (sp_.pid, sr.aau.id, dp.pid, dr.aau.id)
+    e = s.edges.get(key)
+    if e is None:
+        s.edges[key] = CommEdge("collective", collective_pattern(sr.aau.call.name), sp_.label,
+                                sr.aau.id, dp.label, dr.aau.id, str(size), None)
+    else:
+        e.count += 1
+
+
+def combine(kind: str, req: CollReq, reqs: dict[int, CollReq]) -> dict[int, dict | None]:
+    """The values each process holds after the operation (followed when all are known)."""
+    if kind in ("gsync", "barrier"):
+        return {}
+    if kind in _MOVE_ONLY:
+        return {pid: {} for pid in reqs}  # the values moved are not followed
+    if kind == "bcast":
+        root = req.root or 0
+        return {pid: dict(reqs[root].payload) for pid in reqs}
+    op = {"sum": sp.Add, "prod": sp.Mul, "max": sp.Max, "min": sp.Min}.get(req.reduce or "sum",
+                                                                            sp.Add)
+    keys = set().union(*(r.payload.keys() for r in reqs.values()))
+    result = {}
+    for key in keys:
+        vals = [r.payload.get(key, UNKNOWN) for r in reqs.values()]
+        result[key] = UNKNOWN if any(v is UNKNOWN or v is None for v in vals) else op(*vals)
+    if kind == "reduce":
+        return {req.root or 0: result}
+    return {pid: dict(result) for pid in reqs}

@@ -1,0 +1,260 @@
+"""Diagnosis (core paper Algorithm 2, step 3, and level-2 checks): why chains cannot finish.
+
+When no chain can go on, the scheduler asks :func:`diagnose_hang` why: a receive whose message
+of another type/tag waits for it (``mismatch``), a global operation some process never reaches
+(``collective``), a cycle of processes each waiting for the next (``deadlock``), or a wait
+nothing is left to satisfy (``unmatched``). After the run, :func:`leftovers` reports messages
+no receive took and MPI requests never completed; :func:`check_sizes` checks each matched
+pair (type signatures, a message longer than the receive buffer).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import networkx as nx
+import sympy as sp
+
+from interp.application import aau as A
+from interp.application.catalog import mpi_constants, mpi_datatype_names
+from interp.application.expr import numeric_value
+from interp.engine.messages import Message
+from interp.engine.process import Process
+from interp.engine.requests import CollReq, RecvReq, Request, WaitReq
+from interp.errors import SourceLocation
+
+if TYPE_CHECKING:
+    from interp.engine.scheduler import Scheduler
+
+MPI_TYPES = {n: c for n, c in mpi_constants().items() if n in mpi_datatype_names()}
+
+
+@dataclass
+class Problem:
+    kind: str  # deadlock | mismatch | unmatched | collective | unwaited
+    message: str
+    locations: list[SourceLocation] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "message": self.message,
+                "locations": [loc.to_json() for loc in self.locations]}
+
+
+def check_sizes(s: "Scheduler", m: Message, p: Process, rq: RecvReq) -> None:
+    untyped = {MPI_TYPES.get("MPI_BYTE"), MPI_TYPES.get("MPI_PACKED"), None}
+    if m.datatype != rq.datatype and m.datatype not in untyped and rq.datatype not in untyped:
+        names = {code: name for name, code in MPI_TYPES.items()}
+        s.problems.append(Problem(
+            "mismatch",
+            f"{m.src.label} sends {names.get(m.datatype, m.datatype)} (tag {m.tag}) to "
+            f"{p.label}, which receives it as {names.get(rq.datatype, rq.datatype)}: MPI "
+            "requires matching type signatures", [m.send_aau.loc, rq.aau.loc]))
+    over = sp.expand(m.size - rq.capacity)
+    if over.is_number and over > 0:
+        s.problems.append(Problem(
+            "mismatch",
+            f"{m.src.label} sends {m.size} bytes (type/tag {m.tag}) to {p.label}, whose receive "
+            f"buffer holds only {rq.capacity} bytes",
+            [m.send_aau.loc, rq.aau.loc]))
+
+
+def diagnose_hang(s: "Scheduler", live: list[Process]) -> None:
+    """No chain can go on (Algorithm 2, step 3): say why, with every call involved."""
+    blocked = [p for p in live if p.state == "blocked"]
+    explained = _mismatches(s, blocked) | broken_collectives(s, blocked)
+    rest = [p for p in blocked if p.pid not in explained]
+    graph = nx.DiGraph()  # who could unblock whom; an explained process is a dead end
+    for p in blocked:
+        graph.add_node(p.pid)
+        if p.pid in explained:
+            continue
+        for q in waits_for(s, p, blocked):
+            graph.add_edge(p.pid, q.pid)
+    procs = {p.pid: p for p in rest}
+    cycle = [procs[pid] for pid in cycle_of_waits(graph.subgraph(procs))]
+    if cycle:
+        s.problems.append(Problem(
+            "deadlock",
+            "each process waits for another that is itself waiting: " + " -> ".join(
+                f"{p.label} waits in {describe(p.request)} at {at(p.request.aau.loc)}"
+                for p in cycle) + f" -> {cycle[0].label}",
+            [p.request.aau.loc for p in cycle]))
+    for p in rest:
+        if p in cycle:
+            continue
+        if graph.out_degree(p.pid) == 0:
+            s.problems.append(Problem(
+                "unmatched",
+                f"{p.label} waits in {describe(p.request)} at {at(p.request.aau.loc)}, but "
+                "no process is left that could send it", [p.request.aau.loc]))
+    for p in blocked:
+        p.state = "hung"
+    s.hung = True
+
+
+def waits_for(s: "Scheduler", p: Process, blocked: list[Process]) -> list[Process]:
+    """The blocked processes that could satisfy what ``p`` waits for: the named source,
+    or any whose program sends that type/tag."""
+    req = p.request
+    if isinstance(req, WaitReq):
+        h = s.handles.get((p.pid, req.handle))
+        req = h["recv"] if h and "recv" in h else req
+    if isinstance(req, RecvReq) and req.source is not None:
+        return [q for q in blocked if q.pid == req.source]
+    if isinstance(req, RecvReq):  # who fed this receive before is who it waits for now
+        fed = {src for (src, _sa, dst, da) in s.edges if dst == p.pid and da == req.aau.id}
+        if fed:
+            return [q for q in blocked if q.pid in fed]
+    if isinstance(req, CollReq):
+        return [q for q in blocked if q is not p and not isinstance(q.request, CollReq)]
+    if isinstance(req, RecvReq) and req.tag is not None:
+        return [q for q in blocked if q is not p and can_use_tag(q, "send", req.tag)]
+    return [q for q in blocked if q is not p]
+
+
+def _mismatches(s: "Scheduler", blocked: list[Process]) -> set[int]:
+    """A receive that waits while a message for it sits unmatched: their type/tag or
+    source never agree."""
+    out = set()
+    for p in blocked:
+        req = p.request
+        if isinstance(req, WaitReq):
+            h = s.handles.get((p.pid, req.handle))
+            req = h["recv"] if h and "recv" in h else None
+        if not isinstance(req, RecvReq):
+            continue
+        if req.tag is None:
+            continue
+        # A message of another type waits for p, and either nothing can ever send the type
+        # p waits for, or its sender in turn waits for p: the types never agree. (Otherwise
+        # a send is missing, which the wait-for graph reports.)
+        unsendable = not any(can_use_tag(q, "send", req.tag) for q in s.processes)
+        later_use = tags_of(p, "recv")[0]  # types p's own later receives name
+        pending = [m for m in s.messages if m.dst == p.pid and m.tag != req.tag and (
+            unsendable or (m.tag not in later_use and isinstance(m.src, Process)
+                           and m.src in blocked and p in waits_for(s, m.src, blocked)))]
+        if not pending:
+            continue
+        m = pending[0]
+        want = "any type" if req.tag is None else f"type/tag {req.tag}"
+        src = "" if req.source is None else f" from {s.label(req.source)}"
+        s.problems.append(Problem(
+            "mismatch",
+            f"{p.label} waits for {want}{src} in {req.aau.call.name} at {at(req.aau.loc)}, "
+            f"but {m.src.label} sent it type/tag {m.tag} in {m.send_aau.call.name} at "
+            f"{at(m.send_aau.loc)}: they never match",
+            [m.send_aau.loc, req.aau.loc]))
+        s.messages.remove(m)
+        out.add(p.pid)
+    return out
+
+
+def broken_collectives(s: "Scheduler", blocked: list[Process]) -> set[int]:
+    out = set()
+    for k, inst in sorted(s.collectives.items()):
+        req = next(iter(inst.values()))[1]
+        missing = [i for i in range(s.nprocs) if i not in inst]
+        why = []
+        for i in missing:
+            q = next((x for x in s.processes if x.pid == i), None)
+            if q is None or q.state == "done":
+                why.append(f"{s.label(i)} (finished)")
+            else:
+                why.append(f"{s.label(i)} (waiting in {describe(q.request)} at "
+                           f"{at(q.request.aau.loc)})")
+        s.problems.append(Problem(
+            "collective",
+            f"{req.aau.call.name} at {at(req.aau.loc)} is reached by "
+            f"{', '.join(s.label(i) for i in sorted(inst))} but never by {', '.join(why)}",
+            [r.aau.loc for _, r, _ in inst.values()]))
+        out.update(inst)
+    s.collectives.clear()
+    return out
+
+
+def leftovers(s: "Scheduler") -> None:
+    broken_collectives(s, [])
+    labels = {q.pid: q for q in s.processes}
+    for (pid, handle), h in s.handles.items():
+        p = labels.get(pid)
+        if p is None or p.library != "mpi" or p.state != "done":
+            continue
+        a = h["aau"]
+        s.problems.append(Problem(
+            "unwaited",
+            f"{p.label}: the request {handle} of {a.call.name} at line {a.loc.line} is never "
+            "completed (MPI_WAIT or MPI_WAITALL): its buffer is never safe to reuse",
+            [a.loc]))
+    for m in s.messages:
+        dst = s.label(m.dst)
+        s.problems.append(Problem(
+            "unmatched",
+            f"{m.src.label} sends type/tag {m.tag} to {dst} at line {m.send_aau.loc.line}, "
+            "but no receive ever takes it",
+            [m.send_aau.loc]))
+
+
+def cycle_of_waits(graph: nx.DiGraph) -> list[int]:
+    """The processes of the largest set that wait only on each other, in the order of a cycle
+    through them (ascending ranks when they form one, as in a ring that receives first)."""
+    sccs = [c for c in nx.strongly_connected_components(graph)
+            if len(c) > 1 or any(graph.has_edge(n, n) for n in c)]
+    if not sccs:
+        return []
+    members = sorted(max(sccs, key=len))
+    ring = all(graph.has_edge(a, b) for a, b in zip(members, members[1:] + members[:1]))
+    if ring or len(members) == 1:
+        return members
+    return [a for a, _ in nx.find_cycle(graph.subgraph(members))]
+
+
+def tags_of(p: Process, op: str) -> tuple[frozenset[int], bool]:
+    """The message types/tags the sends (or receives) of ``p``'s program can use: the constant
+    ones, and whether some are computed (or a wildcard) and so could be any."""
+    key = (p.program.name, op)
+    memo = p.aag.__dict__.setdefault("_tags_of", {})  # per AAG: the programs do not change
+    if key in memo:
+        return memo[key]
+    tags, any_tag, seen, todo = set(), False, set(), [p.program.name]
+    while todo:
+        unit = p.aag.units[todo.pop()]
+        if unit.name in seen:
+            continue
+        seen.add(unit.name)
+        for a in unit.walk():
+            if isinstance(a, A.Call):
+                todo.append(a.callee)
+            if not isinstance(a, A.Comm) or a.call.op not in (op, "sendrecv"):
+                continue
+            if a.call.op == "sendrecv":
+                e = a.arg("sendtag" if op == "send" else "recvtag")
+            else:
+                e = a.arg("type") if a.arg("type") is not None else a.arg("tag")
+            v = numeric_value(e, unit.symbols) if e is not None else 0
+            if isinstance(v, int) and v >= 0:
+                tags.add(v)
+            else:
+                any_tag = True
+    memo[key] = result = (frozenset(tags), any_tag)
+    return result
+
+
+def can_use_tag(p: Process, op: str, tag: int) -> bool:
+    tags, any_tag = tags_of(p, op)
+    return any_tag or tag in tags
+
+
+def at(loc: SourceLocation) -> str:
+    return f"{loc.file}:{loc.line}:{loc.column}"
+
+
+def describe(req: Request) -> str:
+    a = req.aau
+    name = a.call.name if getattr(a, "call", None) else a.type
+    if isinstance(req, RecvReq):
+        who, kind = ("rank", "tag") if req.process.library == "mpi" else ("node", "type")
+        src = f"any {who}" if req.source is None else f"{who} {req.source}"
+        tag = f"any {kind}" if req.tag is None else f"{kind} {req.tag}"
+        return f"{name} (from {src}, {tag})"
+    return name

@@ -1,0 +1,225 @@
+"""The time of one message: the one place where the communication model is read and changed.
+
+The paper's model (Figure 11, Table 3): the sender pays its call overhead (``startup``) and the
+transmission (``per_byte·size + per_hop·hops``); the message arrives when both are done; the
+receiver pays ``max(0, arrival − τ)`` waiting and its own call overhead (``receive``). On top:
+
+* **overlap** (§3.4.2): a communication AAU costs ``(1 − f_overlap)·t_comm``, per kind
+  (``sync_send``, ``async_send``, ``recv``) from the spec's ``cs.overlap``;
+* **eager** MPI sends: the sender is free after its startup; the message still arrives after
+  its transmission (NX/2 keeps the paper's blocking csend);
+* **contention** (:mod:`interp.engine.network`): messages that cross a link at the same time
+  share it, so one may arrive later than it would alone (``Message.contention``).
+
+``MessageModel.time`` gives a message's parts; ``sender_reply`` and ``receiver_reply`` turn
+them into the δ of the sending and the receiving AAU. The scheduler asks; it never recomputes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+
+from interp.application import aau as A
+from interp.engine.network import Network, route_links
+from interp.engine.requests import Reply, SendReq
+from interp.engine.timeval import Time, as_time, is_symbolic, later
+from interp.errors import InterpError
+from interp.system import (
+    HOST, SAG, contention, crossbar, message_cost, message_seconds, overlap_fraction, route,
+)
+
+ZERO = 0.0
+OVERLAP_KINDS = ("sync_send", "async_send", "recv")
+
+
+@dataclass(frozen=True)
+class MessageTime:
+    """One message's time in named parts (numeric parts as floats: the fast path)."""
+
+    startup: Time  # the sender's call overhead
+    transmission: Time  # per_byte·size + per_hop·hops
+    wire: Time  # per_byte·size: the part that occupies the links (see network.py)
+    receive: Time  # the receiver's call overhead
+
+    @property
+    def hops(self) -> Time:
+        """per_hop·hops: the route's latency, which links do not share."""
+        return self.transmission - self.wire
+
+
+@dataclass
+class Message:
+    """A message in flight (the global synchronization structure's record of it)."""
+
+    id: int
+    src: object  # the sending Process (or a node relaying a broadcast for it)
+    dst: int
+    tag: int
+    size: sp.Expr
+    payload: dict
+    arrival: sp.Expr
+    receive: sp.Expr  # receiver's call overhead
+    send_aau: A.AAU
+    synchronous: bool
+    static: bool = False  # holds one of the receiver's static buffers until received
+    depart: sp.Expr = 0.0  # when the sender started it
+    broadcast: bool = False
+    alone: tuple[float, float] | None = None  # (arrival, end on the wire) with idle links
+    datatype: int | None = None  # MPI datatype handle of the send
+    contention: float = 0.0  # how much later than alone shared links made it arrive
+
+
+@dataclass
+class MessageTrace:
+    """A matched message, for flow arrows in an exported trace."""
+
+    src: int
+    src_aau: int
+    arrival: sp.Expr
+    dst: int
+    dst_aau: int
+    size: sp.Expr
+    tag: int
+    depart: sp.Expr
+
+
+def is_eager(a: A.AAU) -> bool:
+    """MPI sends (and MPI collectives' messages) are eager: the sender is free after the
+    startup, the message still arrives after its transmission. NX/2 keeps the paper's model."""
+    call = getattr(a, "call", None)
+    return call is not None and call.library == "mpi"
+
+
+class MessageModel:
+    """Messages on one machine configuration: their time, their overlap, their links."""
+
+    def __init__(self, sag: SAG, nprocs: int, bound: str, host_id: int, timing: bool = True):
+        self.sag, self.nprocs, self.bound, self.host_id = sag, nprocs, bound, host_id
+        self.network = Network() if contention(sag) and timing else None
+        self.crossbar = crossbar(sag)
+        self.notes: list[str] = []
+        self._routes: dict[tuple[int, int], list[int]] = {}
+        self._times: dict[tuple, MessageTime] = {}
+        self._overlaps: dict[str, float] = {}
+        self._in_flight: dict[int, Message] = {}  # messages whose flow is open, by id
+        self.delays: dict[int, float] = {}  # message id → contention delay, once delayed
+        self.collective_delays: list[float] = []  # those of collectives' messages
+        self._ids = 0
+
+    def new_id(self) -> int:
+        self._ids += 1
+        return self._ids
+
+    def where(self, pid: int) -> int:
+        return HOST if pid == self.host_id else pid
+
+    def route(self, src: int, dst: int) -> list[int]:
+        key = (src, dst)
+        if key not in self._routes:
+            self._routes[key] = route(self.sag, self.where(src), self.where(dst), self.nprocs)
+        return self._routes[key]
+
+    # ---- the time of one message ----
+    def time(self, src: int, dst: int, size: sp.Expr, synchronous: bool) -> MessageTime:
+        """A message's parts; they depend on the route only through its length and whether
+        it crosses the host link, so they are memoised on those."""
+        path = self.route(src, dst)
+        key = (len(path), HOST in path, size, synchronous)
+        t = self._times.get(key)
+        if t is None:
+            c = message_cost(self.sag, self.where(src), self.where(dst), self.nprocs, size,
+                             self.bound, synchronous=synchronous)
+            wire = message_seconds(self.sag, size, 0, self.bound, synchronous=synchronous,
+                                   sau=self.sag.host_link if HOST in path else None)
+            t = self._times[key] = MessageTime(as_time(c.startup), as_time(c.transmission),
+                                               as_time(wire.transmission), as_time(c.receive))
+        return t
+
+    def overlap(self, kind: str) -> float:
+        """1 − f_overlap: the part of a communication's time not hidden behind computation."""
+        if kind not in self._overlaps:
+            try:
+                f = overlap_fraction(self.sag, kind, bound=self.bound)
+            except InterpError:
+                f = 0
+                self.notes.append(f"the spec gives no {self.sag.nodes}.cs.overlap.{kind}: "
+                                  "no overlap was assumed for it (f_overlap = 0)")
+            self._overlaps[kind] = as_time(1 - f)
+        return self._overlaps[kind]
+
+    def sender_reply(self, req: SendReq, tau: sp.Expr, done: sp.Expr,
+                     waited: sp.Expr | None = None) -> tuple[Reply, sp.Expr]:
+        """The sending AAU's δ from τ (its call overhead and transmission, after overlap), and
+        when the send is complete (what an isend's wait waits for)."""
+        t = self.time(req.process.pid, req.dests[0], req.size, req.synchronous)
+        if not req.synchronous:  # isend: returns after the startup; the wait sees the rest
+            end = tau + t.startup * self.overlap("async_send")
+            return Reply(end=end, parts={"call": end - tau}), done
+        f = self.overlap("sync_send")
+        call = t.startup * f if len(req.dests) == 1 else ZERO
+        # NX/2 csend returns once the message is out (the paper's model: startup +
+        # transmission); an MPI standard send is eager: it returns after its startup.
+        trans = ZERO if is_eager(req.aau) else (done - tau) * f - call
+        parts = {"call": call, "transmission": trans}
+        if waited is not None:
+            parts["waiting"] = waited
+        return Reply(end=tau + call + trans, parts=parts), done
+
+    def receiver_reply(self, m: Message, clock: sp.Expr, overlap: bool = True) -> Reply:
+        """The receiving AAU's δ: waiting ``max(0, arrival − τ)``, then its call overhead."""
+        ready = later(clock, m.arrival)
+        call = m.receive * self.overlap("recv") if overlap else m.receive
+        return Reply(end=ready + call, parts={"waiting": ready - clock, "call": call},
+                     payload=m.payload, status=(m.src.pid, m.tag, m.size))
+
+    # ---- links ----
+    def contend(self, msg: Message, t: MessageTime, floor) -> None:
+        """Put the message's bytes on its route's links: messages crossing a link at the
+        same time share it, so this one and those sharing links with it may arrive later.
+        Messages with symbolic times are left alone (their overlap is not decided).
+        ``floor()``: the earliest clock of a live process (nothing happens before it)."""
+        if self.network is None or any(is_symbolic(x) for x in (
+                msg.depart, t.startup, t.transmission, t.wire)):
+            return
+        path = self.route(msg.src.pid, msg.dst)
+        start = wire_start(msg.depart, t)
+        msg.alone = (as_time(msg.arrival), start + t.wire)
+        self._in_flight[msg.id] = msg
+        for key, end in self.network.add(msg.id, route_links(path, self.crossbar), start,
+                                         t.wire, self.weight(path)).items():
+            m = self._in_flight[key]
+            m.contention = max(end - m.alone[1], 0.0)
+            m.arrival = m.alone[0] + m.contention
+            if m.contention > 0 or key in self.delays:
+                self.delays[key] = m.contention
+        if msg.id % 4096 == 0:  # close flows that no message can share any more
+            floor_ = floor()
+            if floor_ is not None:
+                self.network.forget_before(floor_)
+
+    def delivered(self, msg: Message) -> None:
+        """The message was received: its arrival is used now, so its link time is final."""
+        if self._in_flight.pop(msg.id, None) is not None:
+            self.network.close(msg.id)
+
+    def contention_note(self) -> str | None:
+        delays = [d for d in self.delays.values() if d > 0] + [
+            d for d in self.collective_delays if d > 0]
+        if not delays:
+            return None
+        return (f"link contention: {len(delays)} messages shared links with others on the way "
+                f"and arrived up to {max(delays) * 1e6:.3f} us later (cs.spec.contention: none "
+                "gives the paper's contention-free model)")
+
+    def weight(self, path: list[int]) -> float:
+        """A flow's share weight: its route length (SimGrid CM02's latency penalty); the ports
+        of a crossbar are all alike."""
+        return 1.0 if self.crossbar else max(len(path) - 1, 1)
+
+
+def wire_start(depart, t: MessageTime) -> float:
+    """When a message's bytes start to move: after its startup and its route latency."""
+    return as_time(depart) + t.startup + t.hops
+

@@ -1,0 +1,509 @@
+"""Ω, the interpretation function (core paper §3.4): what each AAU type does to a process.
+
+Every AAU type has two forms, side by side below, reached through one dispatch on the type:
+
+* **step by step** (``step_*``, a generator): interpret one execution of the AAU on the
+  process, advancing its clock τ; communication is handed to the scheduler
+  (:mod:`interp.engine.requests`).
+* **closed form** (``closed_*``): δ of the AAU as an expression, for deterministic sub-graphs
+  (IterD, CondtD, calls of routines that do not communicate), never unrolled:
+
+      δ_IterD = t_fixed + NumIters · (t_per_iter + δ_body)        (§3.4.2, :func:`closed_loop`)
+
+  with Σ over the index when δ_body depends on it (:mod:`interp.engine.summation`). An AAU that
+  has no closed form raises :class:`NotClosedForm`.
+
+IterSync loops run iteration by iteration (:func:`step_loop`), announcing each iteration's head
+to the scheduler, which detects the steady state and extends it in closed form
+(:mod:`interp.engine.steady`). IterND loops are unrolled, and the output says so.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Generator
+
+import sympy as sp
+
+from interp.application import aau as A
+from interp.application import ast
+from interp.application.expr import SymbolicError, as_sympy, trip_count
+from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
+from interp.engine.requests import LoopHead, TraceSpan, ask, communicate
+from interp.engine.summation import sum_over
+from interp.engine.timeval import as_count, as_time
+from interp.engine.values import UNKNOWN, Frame, NeedValue, fast_or_symbolic
+from interp.errors import InterpError
+
+if TYPE_CHECKING:
+    from interp.engine.process import Process
+
+VARYING = "\0varying"  # binding key: the names a closed-form loop's body assigns
+SYMBOLIC_ITERATION_LIMIT = 12  # IterSync iterations tried before a symbolic count must be given
+
+
+class NotClosedForm(Exception):
+    """A sub-graph that has no closed form (control leaves it, it communicates, or it unrolls)."""
+
+
+# ---- the dispatch ----------------------------------------------------------------------------
+
+
+def run_chain(p: "Process") -> Generator:
+    """The process's whole chain: its main program, AAU by AAU (Algorithm 2's active chain)."""
+    yield from step_list(p, p.program.aaus, p.frame_for(p.program))
+    p.finish = p.clock
+
+
+def step_list(p: "Process", aaus: list[A.AAU], frame: Frame) -> Generator:
+    """Interpret a chain; returns a control signal (``stop``, ``return``, ``exit:L``) or None."""
+    for a in aaus:
+        signal = yield from step(p, a, frame)
+        if signal is not None:
+            return signal
+    return None
+
+
+def step(p: "Process", a: A.AAU, frame: Frame) -> Generator:
+    """Ω of one execution of ``a``, step by step; recorded in the process's statistics."""
+    tau = p.clock
+    signal = yield from _form(STEP, a)(p, a, frame)
+    p.record(a, tau, p.clock - tau)
+    if p.trace is not None and not isinstance(a, (A.Start, A.End)):
+        p.trace.append(TraceSpan(a.id, a.type, tau, p.clock))
+    return signal
+
+
+def closed_form_list(p: "Process", aaus: list[A.AAU], frame: Frame, binding: dict, out: dict) -> sp.Expr:
+    """δ of a chain in closed form; per-AAU (count, total) added to ``out``."""
+    total = 0.0
+    for i, a in enumerate(aaus):
+        # a RETURN is the last thing a routine does when only its END follows
+        last = all(isinstance(b, A.End) and b.kind == "end" for b in aaus[i + 1:])
+        d = _form(CLOSED, a)(p, a, frame, binding, out, last)
+        c, t = out.get(a.id, (0, 0.0))
+        out[a.id] = (c + 1, t + d)
+        total += d
+    return total
+
+
+def _form(table: dict[type, Callable], a: A.AAU) -> Callable:
+    """The form of Ω for ``a``'s type (its nearest base in the table: IterD finds Iter)."""
+    form = table.get(type(a))
+    if form is None:
+        form = table[type(a)] = next(table[c] for c in type(a).__mro__ if c in table)
+    return form
+
+
+# ---- Start, End ------------------------------------------------------------------------------
+
+
+def step_start(p, a: A.Start, frame) -> Generator:
+    return None
+    yield  # a generator that does nothing
+
+
+def closed_start(p, a: A.Start, frame, binding, out, last) -> sp.Expr:
+    return 0.0
+
+
+def step_end(p, a: A.End, frame) -> Generator:
+    return None if a.kind == "end" else a.kind
+    yield
+
+
+def closed_end(p, a: A.End, frame, binding, out, last) -> sp.Expr:
+    if a.kind == "end" or (a.kind == "return" and last) or (
+            a.kind.startswith("exit:") and p.counted_by_user):
+        return 0.0
+    raise NotClosedForm
+
+
+# ---- Seq: sequential work --------------------------------------------------------------------
+
+
+def step_seq(p, a: A.Seq, frame) -> Generator:
+    for stmt in a.stmts:
+        p.exec_stmt(stmt, frame)
+    p.advance("computation", closed_seq(p, a, frame))
+    return None
+    yield
+
+
+def closed_seq(p, a: A.Seq, frame, binding=None, out=None, last=False) -> sp.Expr:
+    def compute() -> sp.Expr:
+        cost = compute_seconds(a.ops, p.cm, hit_ratio(a, frame.table, p.cm))
+        for name in a.ops.user_calls:  # user FUNCTIONs referenced in expressions
+            unit = p.aag.units.get(name)
+            if unit is not None:
+                cost += closed_form_list(p, unit.aaus, p.frame_for(unit), {}, {})
+        return cost
+
+    return p.cm.seq_seconds(a.id, compute)
+
+
+# ---- Comm, Sync, SyncSeq, Spawn: the scheduler prices them -----------------------------------
+
+
+def step_comm(p, a: A.AAU, frame) -> Generator:
+    yield from communicate(p, a, frame)
+    return None
+
+
+def closed_comm(p, a, frame, binding, out, last) -> sp.Expr:
+    raise NotClosedForm  # its time depends on the partners: Algorithm 2 interprets it
+
+
+# ---- Iter: loops -----------------------------------------------------------------------------
+
+
+def step_loop(p, a: A.Iter, frame) -> Generator:
+    if isinstance(a, A.IterND):
+        k = p.inputs.iterations_for(a.unit, a.loc)
+        if k is not None:
+            return (yield from _step_user_count(p, a, frame, k))
+    if isinstance(a, A.IterD) or (isinstance(a, A.IterSync) and not a.has_sync()):
+        out: dict = {}
+        try:
+            delta = closed_loop(p, a, frame, {}, out)
+        except NotClosedForm:
+            pass
+        else:
+            p.advance("computation", delta)
+            p.record_closed_form(out)
+            _after_closed_loop(p, a, frame)
+            return None
+    if a.cond is not None:
+        return (yield from _step_while(p, a, frame))
+    return (yield from _step_counted(p, a, frame))
+
+
+def closed_loop(p, a: A.Iter, frame, binding: dict, out: dict, last=False) -> sp.Expr:
+    """Ω of a loop in closed form: t_fixed + n·t_per_iter + Σ δ_body over the iterations."""
+    if isinstance(a, A.IterND) or a.has_sync():
+        raise NotClosedForm
+    start = _closed_value(p, a.start, frame, binding)
+    stop = _closed_value(p, a.stop, frame, binding)
+    step_ = _closed_value(p, a.step, frame, binding) if a.step is not None else sp.Integer(1)
+    n = as_count(trip_count(start, stop, step_))
+    var = sp.Dummy(a.var, integer=True)
+    inner = dict(binding)
+    # values assigned in the body differ between iterations: a condition on them is data
+    inner[VARYING] = set(binding.get(VARYING, ())) | (assigned(a) - {a.var})
+    inner[a.var] = var
+    sub: dict = {}
+    body = closed_form_list(p, a.body, frame, inner, sub)
+    fixed, per_iter = loop_overheads(a, p.cm)
+    for k, (c, t) in sub.items():
+        oc, ot = out.get(k, (0, 0.0))
+        out[k] = (oc + sum_over(c, var, start, step_, n, a, p.notes),
+                  ot + sum_over(t, var, start, step_, n, a, p.notes))
+    return fixed + n * per_iter + sum_over(body, var, start, step_, n, a, p.notes)
+
+
+def _step_user_count(p, a: A.Iter, frame, k: int) -> Generator:
+    """An IterND interpreted with the user's heuristic: exactly ``k`` iterations."""
+    p.notes.append(f"line {a.loc.line}: loop interpreted with the user's heuristic of "
+                   f"{k} iterations (--iterations)")
+    fixed, per_iter = loop_overheads(a, p.cm)
+    if not a.has_sync():
+        p.counted_by_user = True
+        try:
+            out: dict = {}
+            body = closed_form_list(p, a.body, frame, {a.var: sp.Dummy(a.var)} if a.var else {}, out)
+        except NotClosedForm:
+            body = None
+        finally:
+            p.counted_by_user = False
+        if body is not None:
+            p.advance("computation", fixed + k * (per_iter + body))
+            p.record_closed_form(out, k)
+            for name in assigned(a):
+                frame.forget(name)
+            return None
+    p.advance("computation", fixed)
+    for _ in range(k):
+        p.advance("computation", per_iter)
+        signal = yield from step_list(p, a.body, frame)
+        if signal is not None and not signal.startswith("exit:"):
+            return signal
+    return None
+
+
+def _after_closed_loop(p, a: A.Iter, frame) -> None:
+    """Values a closed-form loop leaves behind: its index, and nothing known of the rest."""
+    for name in assigned(a):
+        frame.forget(name)
+    try:
+        start = p.value(a.start, frame, "loop start")
+        stop = p.value(a.stop, frame, "loop bound")
+        step_ = p.value(a.step, frame, "loop step") if a.step is not None else sp.Integer(1)
+        frame.set(a.var, start + trip_count(start, stop, step_) * step_)
+    except InterpError:
+        frame.forget(a.var)
+
+
+def _step_counted(p, a: A.Iter, frame) -> Generator:
+    start = p.value(a.start, frame, f"the start of the DO {a.var} loop")
+    stop = p.value(a.stop, frame, f"the bound of the DO {a.var} loop")
+    step_ = p.value(a.step, frame, f"the step of the DO {a.var} loop") if a.step is not None \
+        else sp.Integer(1)
+    n = trip_count(start, stop, step_)
+    if not n.is_number and not isinstance(a, A.IterSync):
+        raise NeedValue([str(s) for s in n.free_symbols],
+                        f"the trip count of the DO {a.var} loop (it must be unrolled: "
+                        f"{a.nd_reason or 'it cannot be put in closed form'})", a.loc)
+    if isinstance(a, A.IterND):
+        p.notes.append(f"line {a.loc.line}: DO {a.var} loop interpreted by unrolling "
+                       f"({a.nd_reason})")
+    fixed, per_iter = loop_overheads(a, p.cm)
+    p.advance("computation", fixed)
+    i = sp.Integer(1)
+    while True:
+        more = sp.Le(i, n) if not (i.is_number and n.is_number) else (i <= n)
+        if more not in (sp.true, sp.false, True, False):
+            if i > SYMBOLIC_ITERATION_LIMIT:  # no steady state: the count must be known
+                raise NeedValue([str(x) for x in n.free_symbols],
+                                f"the trip count of the DO {a.var} loop (no steady state "
+                                f"was reached in {SYMBOLIC_ITERATION_LIMIT} iterations)", a.loc)
+            more = True  # a symbolic count: assume it runs on; the scheduler extends it
+            p.assume(sp.Ge(n, i), a)
+        if not more:
+            break
+        if isinstance(a, A.IterSync):
+            reply = yield from ask(LoopHead(a, p, i, n))
+            if reply is not None and reply.jump:
+                i += reply.jump
+        frame.set(a.var, start + (i - 1) * step_)
+        p.advance("computation", per_iter)
+        signal = yield from step_list(p, a.body, frame)
+        if signal is not None:
+            if signal.startswith("exit:"):  # a GO TO out of the loop: continue after it
+                break
+            return signal
+        i += 1
+    frame.set(a.var, start + (i - 1) * step_)
+    return None
+
+
+def _step_while(p, a: A.Iter, frame) -> Generator:
+    p.notes.append(f"line {a.loc.line}: loop interpreted by unrolling ({a.nd_reason})")
+    fixed, per_iter = loop_overheads(a, p.cm)
+    p.advance("computation", fixed)
+    first = True
+    while True:
+        if not (a.test_at_end and first):
+            p.advance("computation", per_iter)
+            if not p.decide(a.cond, frame, f"the condition of the loop at line {a.loc.line}"):
+                break
+        first = False
+        signal = yield from step_list(p, a.body, frame)
+        if signal is not None:
+            if signal.startswith("exit:"):
+                break
+            return signal
+    return None
+
+
+# ---- Condt: conditionals ---------------------------------------------------------------------
+
+
+def step_conditional(p, a: A.Condt, frame) -> Generator:
+    taken, v = None, None
+    undecided = False
+    for k, b in enumerate(a.branches):
+        if b.cond is None:
+            taken = k
+            break
+        try:
+            v = p.value(b.cond, frame, f"the condition at line {b.loc.line}")
+        except InterpError:
+            if isinstance(a, A.CondtSync):
+                raise  # which arm communicates must be known
+            v = None  # run-time data: the closed form weighs the arms
+        if v is None or v not in (sp.true, sp.false):
+            undecided = True
+            break
+        if v == sp.true:
+            taken = k
+            break
+    if undecided:
+        if isinstance(a, A.CondtSync):
+            raise NeedValue([str(s) for s in v.free_symbols], f"which branch of the IF at line "
+                            f"{a.loc.line} runs (it communicates)", a.loc)
+        out: dict = {}
+        try:
+            delta = closed_conditional(p, a, frame, {}, out)
+        except NotClosedForm:  # an arm leaves the loop or routine: the flow itself is unknown
+            raise InterpError(
+                f"the IF at line {a.loc.line} decides whether to leave its loop or routine on "
+                "values interp does not follow (set by a READ, by code interp does not see, "
+                "or by data it does not track)", a.loc,
+                hint="give the loop's iteration count with --iterations FILE:LINE=COUNT, or "
+                     "give the inputs it depends on with --set") from None
+        p.advance("computation", delta)
+        p.record_closed_form(out)
+        for name in assigned(a):
+            frame.forget(name)
+        return None
+    p.advance("computation", branch_overhead(a.branches, taken, p.cm))
+    if taken is None:
+        return None
+    return (yield from step_list(p, a.branches[taken].body, frame))
+
+
+def closed_conditional(p, a: A.Condt, frame, binding: dict, out: dict, last=False) -> sp.Expr:
+    """The paper's weighted sum over the arms (Algorithm 3): Σ [C_k]·(Ω_k + overheads)."""
+    if not isinstance(a, A.CondtD):
+        raise NotClosedForm
+    try:
+        conds = [sp.true if b.cond is None else _closed_value(p, b.cond, frame, binding)
+                 for b in a.branches]
+    except NotClosedForm:  # a condition on data interp does not follow (e.g. a residual test)
+        return _equal_weight_conditional(p, a, frame, binding, out)
+    pieces = []
+    for k, b in enumerate(a.branches):
+        cond = conds[k]
+        if cond == sp.false:
+            continue
+        sub: dict = {}
+        cost = branch_overhead(a.branches, k, p.cm) + closed_form_list(p, b.body, frame, binding, sub)
+        for key, (c, t) in sub.items():
+            oc, ot = out.get(key, (0, 0.0))
+            weight = sp.Piecewise((1, cond), (0, True)) if cond != sp.true else 1
+            out[key] = (oc + weight * c, ot + weight * t)
+        pieces.append((cost, cond))
+        if cond == sp.true:
+            break
+    else:
+        pieces.append((branch_overhead(a.branches, None, p.cm), sp.true))
+    if len(pieces) == 1:
+        return pieces[0][0]
+    return sp.Piecewise(*pieces)
+
+
+def _equal_weight_conditional(p, a: A.Condt, frame, binding: dict, out: dict) -> sp.Expr:
+    """Heuristic for a condition on run-time data: every arm (and falling through, when
+    there is no ELSE) is taken equally often. Said in the output."""
+    p.note(f"line {a.loc.line}: the IF tests run-time data interp does not follow; its "
+           "arms were weighted equally (heuristic)")
+    arms = len(a.branches) + (0 if a.branches[-1].cond is None else 1)
+    total = 0.0
+    for k, b in enumerate(a.branches):
+        sub: dict = {}
+        total += branch_overhead(a.branches, k, p.cm) + closed_form_list(p, b.body, frame, binding, sub)
+        for key, (c, t) in sub.items():
+            oc, ot = out.get(key, (0, 0.0))
+            out[key] = (oc + c / arms, ot + t / arms)
+    if arms > len(a.branches):
+        total += branch_overhead(a.branches, None, p.cm)
+    return total / arms
+
+
+# ---- Call: subroutine calls ------------------------------------------------------------------
+
+
+def step_call(p, a: A.Call, frame) -> Generator:
+    callee = p.aag.units[a.callee]
+    if a.callee in p.inputs.routines:
+        if a.callee_has_sync:
+            raise InterpError(f"--routine {a.callee}: {a.callee} communicates, so its time "
+                              "cannot be replaced by a number", a.loc,
+                              hint="give times only for routines without message passing")
+        p.advance("computation", as_time(p.inputs.routines[a.callee]))
+        p.note(f"CALL {a.callee}: the user's interpretation function was used (--routine)")
+        for actual in a.args:
+            if isinstance(actual, ast.Var):
+                frame.forget(actual.name)
+        return None
+    p.advance("computation", _call_overhead(p, a))
+    inner = p.frame_for(callee)
+    for dummy, actual in zip(callee.unit.dummies, a.args):
+        sym = frame.table.symbols.get(actual.name) if isinstance(actual, ast.Var) else None
+        if sym is not None and sym.kind != "parameter":  # by reference: the caller's values
+            for suffix, value in frame.elements(actual.name).items():
+                inner.set(dummy + suffix, value)
+        else:
+            try:
+                inner.set(dummy, p.value(actual, frame, "an argument"))
+            except InterpError:  # the argument's value is not followed: nor is the dummy's
+                inner.set(dummy, UNKNOWN)
+    signal = yield from step_list(p, callee.aaus, inner)
+    for dummy, actual in zip(callee.unit.dummies, a.args):
+        sym = frame.table.symbols.get(actual.name) if isinstance(actual, ast.Var) else None
+        if sym is not None and sym.kind != "parameter":
+            for suffix, value in inner.elements(dummy).items():
+                frame.set(actual.name + suffix, value)
+    return "stop" if signal == "stop" else None
+
+
+def closed_call(p, a: A.Call, frame, binding: dict, out: dict, last=False) -> sp.Expr:
+    if a.callee_has_sync:
+        raise NotClosedForm
+    if a.callee in p.inputs.routines:
+        return as_time(p.inputs.routines[a.callee])
+    callee = p.aag.units[a.callee]
+    bound = {}
+    for dummy, actual in zip(callee.unit.dummies, a.args):
+        try:
+            bound[dummy] = _closed_value(p, actual, frame, binding)
+        except NotClosedForm:
+            pass
+    sub: dict = {}
+    body = closed_form_list(p, callee.aaus, p.frame_for(callee), bound, sub)
+    for k, v in sub.items():
+        c, t = out.get(k, (0, 0.0))
+        out[k] = (c + v[0], t + v[1])
+    return _call_overhead(p, a) + body
+
+
+def _call_overhead(p, a: A.Call) -> sp.Expr:
+    return (p.cm.op("call.overhead") + len(a.args) * p.cm.op("call.per_arg")
+            + compute_seconds(a.arg_ops, p.cm))
+
+
+STEP: dict[type, Callable] = {
+    A.Start: step_start, A.End: step_end, A.Seq: step_seq,
+    A.Comm: step_comm, A.Sync: step_comm, A.SyncSeq: step_comm, A.Spawn: step_comm,
+    A.Iter: step_loop, A.Condt: step_conditional, A.Call: step_call,
+}
+CLOSED: dict[type, Callable] = {
+    A.Start: closed_start, A.End: closed_end, A.Seq: closed_seq,
+    A.Comm: closed_comm, A.Sync: closed_comm, A.SyncSeq: closed_comm, A.Spawn: closed_comm,
+    A.Iter: closed_loop, A.Condt: closed_conditional, A.Call: closed_call,
+}
+
+
+# ---- helpers ---------------------------------------------------------------------------------
+
+
+def _closed_value(p, e: ast.Expr, frame: Frame, binding: dict) -> sp.Expr:
+    """The value of ``e`` inside a closed form: loop indices are symbols of the binding; a
+    value the body changes from one iteration to the next has none."""
+    base = frame.resolver(p.library_values())
+
+    def resolve(key: str):
+        if key in binding:
+            return binding[key]
+        if key.split("(")[0] in binding.get(VARYING, ()):
+            raise SymbolicError(f"{key} changes from one iteration to the next")
+        return base(key)
+
+    try:
+        return as_sympy(fast_or_symbolic(e, frame.table, resolve))
+    except SymbolicError:
+        raise NotClosedForm from None
+
+
+def assigned(a: A.AAU) -> set[str]:
+    """Variables a compound AAU may assign (loop indices included)."""
+    names: set[str] = set()
+    for node in a.walk():
+        if isinstance(node, A.Seq):
+            for s in node.stmts:
+                if isinstance(s, ast.Assign):
+                    names.add(s.target.name)
+                elif isinstance(s, ast.Read):
+                    names.update(i.name for i in s.items if isinstance(i, (ast.Var, ast.Ref)))
+        elif isinstance(node, A.Iter) and node.var:
+            names.add(node.var)
+    return names

@@ -1,0 +1,312 @@
+"""What a communication AAU asks of the scheduler, and what the answer does to the process.
+
+The hand-off, in one place: a process interprets its chain as a generator. At a Comm, Sync,
+SyncSeq or Spawn AAU (and at the head of each IterSync iteration) it builds a ``Request`` and
+calls :func:`ask`, which yields the request to the scheduler; ``Scheduler.serve`` (a table
+keyed by request type) answers with a :class:`Reply` — at once, or later when the partner
+arrives — carrying the AAU's completion time and how its δ splits (call, transmission,
+waiting). :func:`exchange` applies the reply to the process.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Generator
+
+import sympy as sp
+
+from interp.application import aau as A
+from interp.application import ast
+from interp.application.catalog import lookup, mpi_constants, mpi_datatype_bytes
+from interp.application.expr import as_sympy, element_key
+from interp.engine.costs import compute_seconds
+from interp.engine.timeval import as_time
+from interp.engine.values import Frame
+from interp.errors import InterpError
+
+if TYPE_CHECKING:
+    from interp.engine.process import Process
+
+
+@dataclass
+class Request:
+    aau: A.AAU
+    process: "Process"
+
+
+@dataclass
+class SendReq(Request):
+    dests: list[int]
+    tag: sp.Expr
+    size: sp.Expr
+    payload: dict
+    synchronous: bool
+    handle: str | None = None  # variable receiving an isend/MPI_ISEND request handle
+    broadcast: bool = False  # NX/2 csend to node -1
+    datatype: int | None = None  # MPI datatype handle (None: NX/2 bytes)
+
+
+@dataclass
+class RecvReq(Request):
+    source: int | None  # None: any source
+    tag: int | None  # None: any type/tag
+    capacity: sp.Expr
+    buf: str | None
+    synchronous: bool
+    handle: str | None = None
+    datatype: int | None = None  # MPI datatype handle (None: NX/2 bytes)
+
+
+@dataclass
+class WaitReq(Request):
+    handle: str
+
+
+@dataclass
+class CollReq(Request):
+    kind: str  # gdsum ... / barrier / bcast / reduce / allreduce
+    size: sp.Expr
+    root: int | None
+    payload: dict
+    buf: str | None
+    combine_seconds: sp.Expr  # the Seq part of a SyncSeq: combining two partial results
+    reduce: str | None
+
+
+@dataclass
+class SpawnReq(Request):
+    program: str | None
+    dests: list[int]
+
+
+@dataclass
+class LoopHead(Request):
+    iteration: sp.Expr
+    count: sp.Expr
+
+
+@dataclass
+class Reply:
+    """The scheduler's answer: when the AAU completes and how its δ splits."""
+
+    end: sp.Expr
+    parts: dict[str, sp.Expr] = field(default_factory=dict)
+    payload: dict | None = None
+    jump: sp.Expr | None = None  # LoopHead: skip this many iterations (steady-state extension)
+    status: tuple[int, int, sp.Expr] | None = None  # a received message's (source, tag, bytes)
+
+
+@dataclass
+class TraceSpan:
+    """One interpreted execution of an AAU on a process (for trace export)."""
+
+    aau: int
+    name: str  # the AAU type, or "waiting"
+    start: sp.Expr
+    end: sp.Expr
+
+
+def ask(req: Request) -> Generator:
+    """Hand ``req`` to the scheduler (``Scheduler.serve``) and return its :class:`Reply`."""
+    reply = yield req
+    return reply
+
+
+# ---- Ω of a communication AAU: its requests, in order ----------------------------------------
+
+
+def communicate(p: "Process", a: A.AAU, frame: Frame) -> Generator:
+    p.advance("computation", compute_seconds(a.arg_ops, p.cm))
+    op = a.call.op if isinstance(a, A._LibraryAAU) and a.call else None
+    if op == "sendrecv":  # MPI_SENDRECV: its (eager) send, then its receive
+        yield from exchange(p, _Part(a, "MPI_SEND", SENDRECV_SEND), frame)
+        yield from exchange(p, _Part(a, "MPI_RECV", SENDRECV_RECV), frame)
+    elif op == "waitall":  # MPI_WAITALL: each request of the array, in order
+        n = p.concrete(a.arg("count"), frame, f"the count of MPI_WAITALL at line {a.loc.line}")
+        name = _name(a.arg("request"))
+        for i in range(1, n + 1):
+            handle = element_key(name, [sp.Integer(i)])
+            yield from exchange(p, a, frame, _wait_request(p, a, handle))
+    else:
+        yield from exchange(p, a, frame)
+    return None
+
+
+def exchange(p: "Process", a: A.AAU, frame: Frame, req: Request | None = None) -> Generator:
+    """One request to the scheduler and what its reply does to the process."""
+    req = req if req is not None else build_request(p, a, frame)
+    if req is None:  # MPI_PROC_NULL: the call returns at once
+        return None
+    if isinstance(req, RecvReq) and not req.synchronous and req.handle:
+        p.handles[f"buf:{req.handle}"] = req.buf  # filled when the wait completes
+    tau = p.clock
+    reply = yield from ask(req)
+    if p.trace is not None and reply.parts.get("waiting"):
+        start = tau if isinstance(req, (RecvReq, WaitReq, CollReq)) else reply.end - reply.parts["waiting"]
+        p.trace.append(TraceSpan(a.id, "waiting", start, start + reply.parts["waiting"]))
+    for cat, seconds in reply.parts.items():
+        p.cats[cat] += seconds
+    p.clock = reply.end
+    if reply.payload is not None and isinstance(req, (RecvReq, CollReq, WaitReq)):
+        buf = req.buf if not isinstance(req, WaitReq) else p.handles.pop(f"buf:{req.handle}", None)
+        if buf:
+            frame.receive(buf, reply.payload)
+    if reply.status is not None:
+        _record_status(p, a, frame, *reply.status)
+    if isinstance(req, RecvReq) or (isinstance(req, WaitReq) and reply.payload is not None):
+        p.last_recv_end = p.clock
+    if isinstance(req, SpawnReq):
+        p.spawn_end = p.clock
+    return None
+
+
+def _record_status(p: "Process", a: A._LibraryAAU, frame: Frame, source: int, tag: int, size) -> None:
+    """What a receive tells the program about its message: NX/2's infonode(), infotype()
+    and infocount(); MPI's STATUS(MPI_SOURCE) and STATUS(MPI_TAG)."""
+    values = p.library_values()
+    values.update(INFONODE=sp.Integer(source), INFOTYPE=sp.Integer(tag), INFOCOUNT=as_sympy(size))
+    status = a.arg("status")
+    if isinstance(status, ast.Var) and p.library == "mpi":
+        consts = mpi_constants()
+        frame.assign(status.name, [sp.Integer(consts["MPI_SOURCE"])], sp.Integer(source))
+        frame.assign(status.name, [sp.Integer(consts["MPI_TAG"])], sp.Integer(tag))
+
+
+def build_request(p: "Process", a: A._LibraryAAU, frame: Frame) -> Request | None:
+    call = a.call
+    line = a.loc.line
+    buf = a.arg("buf")
+    buf_name = buf.name if isinstance(buf, (ast.Var, ast.Ref)) else None
+    if isinstance(a, A.Spawn):
+        dest = p.concrete(a.arg("dest"), frame, f"the node of the load at line {line}") \
+            if a.arg("dest") is not None else -1
+        dests = list(range(p.nprocs)) if dest == -1 else [dest]
+        return SpawnReq(a, p, a.program, dests)
+    if call.op == "send":
+        dest = p.concrete(a.arg("dest"), frame, f"the destination of the send at line {line}")
+        if _is_null(p, dest, a, frame):
+            return None
+        tag = _tag(p, a, frame)
+        dests = [d for d in range(p.nprocs) if d != p.pid] if dest == -1 else [dest]
+        return SendReq(a, p, dests, tag, _size(p, a, frame), _payload(p, buf, frame),
+                       call.sync, handle=_handle(p, a, frame), broadcast=dest == -1,
+                       datatype=_datatype(p, a, frame))
+    if call.op == "recv":
+        source = None
+        if a.arg("source") is not None:
+            s = p.concrete(a.arg("source"), frame, f"the source of the receive at line {line}")
+            if _is_null(p, s, a, frame):
+                return None
+            source = None if s < 0 else s  # MPI_ANY_SOURCE
+        tag = _tag(p, a, frame)
+        return RecvReq(a, p, source, None if int(tag) < 0 else int(tag), _size(p, a, frame),
+                       buf_name, call.sync, handle=_handle(p, a, frame),
+                       datatype=_datatype(p, a, frame))
+    if call.op == "wait":
+        return _wait_request(p, a, _handle(p, a, frame))
+    root = None
+    if call.op == "global_op":
+        n = p.value(a.arg("count"), frame, f"the count of the global operation at line {line}")
+        size = n * call.elem_bytes
+    else:
+        size = _size(p, a, frame)
+    if a.arg("root") is not None:
+        root = p.concrete(a.arg("root"), frame, f"the root of the collective at line {line}")
+    combine = 0.0
+    if isinstance(a, A.SyncSeq):
+        elems = size / 8 if call.elem_bytes is None else size / call.elem_bytes
+        combine = as_time(elems * p.cm.op("add_sub"))
+    kind = call.name.lower() if call.library == "nx2" else call.op
+    # the result lands in MPI's recvbuf; NX/2's global operations and MPI_BCAST work in place
+    result = _name(a.arg("recvbuf")) or buf_name
+    return CollReq(a, p, kind, size, root, _payload(p, buf, frame), result, combine, call.reduce)
+
+
+def _datatype(p: "Process", a: A._LibraryAAU, frame: Frame) -> int | None:
+    if a.arg("datatype") is None:
+        return None
+    return p.concrete(a.arg("datatype"), frame, f"the MPI datatype at line {a.loc.line}")
+
+
+def _handle(p: "Process", a: A._LibraryAAU, frame: Frame) -> str | None:
+    """The name an async message is waited on by: NX/2's msgid variable, MPI's request
+    (an element of a request array counts by itself: REQ(1), REQ(2))."""
+    if a.result:
+        return a.result
+    e = a.arg("request")
+    if isinstance(e, ast.Ref):
+        idx = [p.value(i, frame, f"the request index at line {a.loc.line}") for i in e.args]
+        return element_key(e.name, idx)
+    return _name(e)
+
+
+def _is_null(p: "Process", partner: int, a: A._LibraryAAU, frame: Frame) -> bool:
+    """MPI_PROC_NULL as partner: the call does nothing (its request completes at once)."""
+    if p.library != "mpi" or partner != mpi_constants()["MPI_PROC_NULL"]:
+        return False
+    if not a.call.sync:
+        p.null_handles.add(_handle(p, a, frame))
+    return True
+
+
+def _wait_request(p: "Process", a: A._LibraryAAU, handle: str | None) -> WaitReq | None:
+    if handle in p.null_handles:
+        p.null_handles.discard(handle)
+        return None
+    return WaitReq(a, p, handle)
+
+
+def _size(p: "Process", a: A._LibraryAAU, frame: Frame) -> sp.Expr:
+    if a.arg("size") is not None:
+        return p.value(a.arg("size"), frame, f"the length of the message at line {a.loc.line}")
+    count = a.arg("count")
+    if count is None:
+        return sp.Integer(0)
+    n = p.value(count, frame, f"the count of the message at line {a.loc.line}")
+    dtype = p.concrete(a.arg("datatype"), frame, "an MPI datatype")
+    return n * mpi_datatype_bytes().get(dtype, 1)
+
+
+def _payload(p: "Process", buf: ast.Expr | None, frame: Frame) -> dict:
+    """The values a message carries, as far as they are followed ({} when they are not)."""
+    if isinstance(buf, ast.Var):
+        return dict(frame.elements(buf.name))
+    if isinstance(buf, ast.Ref):
+        try:
+            idx = [p.value(i, frame, "an index") for i in buf.args]
+        except InterpError:  # an index interp does not follow: the element is not followed
+            return {}
+        value = frame.get(element_key(buf.name, idx))
+        return {"": value} if value is not None else {}
+    return {}
+
+
+def _tag(p: "Process", a: A._LibraryAAU, frame: Frame) -> sp.Expr:
+    role = "type" if a.arg("type") is not None else "tag"
+    e = a.arg(role)
+    if e is None:
+        return sp.Integer(0)
+    return sp.Integer(p.concrete(e, frame, f"the message {role} at line {a.loc.line}"))
+
+
+SENDRECV_SEND = {"buf": "sendbuf", "count": "sendcount", "datatype": "sendtype", "tag": "sendtag"}
+SENDRECV_RECV = {"buf": "recvbuf", "count": "recvcount", "datatype": "recvtype", "tag": "recvtag"}
+
+
+class _Part:
+    """One half of an MPI_SENDRECV read as the MPI_SEND or MPI_RECV it performs: its
+    arguments by that call's roles, everything else (id, location) the AAU's own."""
+
+    def __init__(self, aau: A._LibraryAAU, call: str, roles: dict[str, str]):
+        self._aau, self._roles = aau, roles
+        self.call = lookup(call)
+
+    def arg(self, role: str):
+        return self._aau.arg(self._roles.get(role, role))
+
+    def __getattr__(self, name):
+        return getattr(self._aau, name)
+
+
+def _name(e: ast.Expr | None) -> str | None:
+    return e.name if isinstance(e, (ast.Var, ast.Ref)) else None
