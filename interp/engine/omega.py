@@ -26,23 +26,18 @@ import sympy as sp
 
 from interp.application import aau as A
 from interp.application import ast
-from interp.application.expr import SymbolicError, as_sympy, trip_count
+from interp.application.expr import trip_count
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
 from interp.engine.requests import LoopHead, TraceSpan, ask, communicate
 from interp.engine.summation import sum_over
 from interp.engine.timeval import as_count, as_time
-from interp.engine.values import UNKNOWN, Frame, NeedValue, fast_or_symbolic
+from interp.engine.values import VARYING, Frame, NeedValue, NotClosedForm
 from interp.errors import InterpError
 
 if TYPE_CHECKING:
     from interp.engine.process import Process
 
-VARYING = "\0varying"  # binding key: the names a closed-form loop's body assigns
 SYMBOLIC_ITERATION_LIMIT = 12  # IterSync iterations tried before a symbolic count must be given
-
-
-class NotClosedForm(Exception):
-    """A sub-graph that has no closed form (control leaves it, it communicates, or it unrolls)."""
 
 
 # ---- the dispatch ----------------------------------------------------------------------------
@@ -181,9 +176,9 @@ def closed_loop(p, a: A.Iter, frame, binding: dict, out: dict, last=False) -> sp
     """Ω of a loop in closed form: t_fixed + n·t_per_iter + Σ δ_body over the iterations."""
     if isinstance(a, A.IterND) or a.has_sync():
         raise NotClosedForm
-    start = _closed_value(p, a.start, frame, binding)
-    stop = _closed_value(p, a.stop, frame, binding)
-    step_ = _closed_value(p, a.step, frame, binding) if a.step is not None else sp.Integer(1)
+    start = p.closed_value(a.start, frame, binding)
+    stop = p.closed_value(a.stop, frame, binding)
+    step_ = p.closed_value(a.step, frame, binding) if a.step is not None else sp.Integer(1)
     n = as_count(trip_count(start, stop, step_))
     var = sp.Dummy(a.var, integer=True)
     inner = dict(binding)
@@ -356,7 +351,7 @@ def closed_conditional(p, a: A.Condt, frame, binding: dict, out: dict, last=Fals
     if not isinstance(a, A.CondtD):
         raise NotClosedForm
     try:
-        conds = [sp.true if b.cond is None else _closed_value(p, b.cond, frame, binding)
+        conds = [sp.true if b.cond is None else p.closed_value(b.cond, frame, binding)
                  for b in a.branches]
     except NotClosedForm:  # a condition on data interp does not follow (e.g. a residual test)
         return _equal_weight_conditional(p, a, frame, binding, out)
@@ -416,23 +411,9 @@ def step_call(p, a: A.Call, frame) -> Generator:
                 frame.forget(actual.name)
         return None
     p.advance("computation", _call_overhead(p, a))
-    inner = p.frame_for(callee)
-    for dummy, actual in zip(callee.unit.dummies, a.args):
-        sym = frame.table.symbols.get(actual.name) if isinstance(actual, ast.Var) else None
-        if sym is not None and sym.kind != "parameter":  # by reference: the caller's values
-            for suffix, value in frame.elements(actual.name).items():
-                inner.set(dummy + suffix, value)
-        else:
-            try:
-                inner.set(dummy, p.value(actual, frame, "an argument"))
-            except InterpError:  # the argument's value is not followed: nor is the dummy's
-                inner.set(dummy, UNKNOWN)
+    inner = p.call_frame(callee, a.args, frame)
     signal = yield from step_list(p, callee.aaus, inner)
-    for dummy, actual in zip(callee.unit.dummies, a.args):
-        sym = frame.table.symbols.get(actual.name) if isinstance(actual, ast.Var) else None
-        if sym is not None and sym.kind != "parameter":
-            for suffix, value in inner.elements(dummy).items():
-                frame.set(actual.name + suffix, value)
+    p.copy_back(callee, a.args, frame, inner)
     return "stop" if signal == "stop" else None
 
 
@@ -445,7 +426,7 @@ def closed_call(p, a: A.Call, frame, binding: dict, out: dict, last=False) -> sp
     bound = {}
     for dummy, actual in zip(callee.unit.dummies, a.args):
         try:
-            bound[dummy] = _closed_value(p, actual, frame, binding)
+            bound[dummy] = p.closed_value(actual, frame, binding)
         except NotClosedForm:
             pass
     sub: dict = {}
@@ -474,24 +455,6 @@ CLOSED: dict[type, Callable] = {
 
 
 # ---- helpers ---------------------------------------------------------------------------------
-
-
-def _closed_value(p, e: ast.Expr, frame: Frame, binding: dict) -> sp.Expr:
-    """The value of ``e`` inside a closed form: loop indices are symbols of the binding; a
-    value the body changes from one iteration to the next has none."""
-    base = frame.resolver(p.library_values())
-
-    def resolve(key: str):
-        if key in binding:
-            return binding[key]
-        if key.split("(")[0] in binding.get(VARYING, ()):
-            raise SymbolicError(f"{key} changes from one iteration to the next")
-        return base(key)
-
-    try:
-        return as_sympy(fast_or_symbolic(e, frame.table, resolve))
-    except SymbolicError:
-        raise NotClosedForm from None
 
 
 def assigned(a: A.AAU) -> set[str]:

@@ -22,7 +22,9 @@ from interp.engine.costs import CostModel
 from interp.engine.omega import closed_form_list, run_chain
 from interp.engine.requests import Request, TraceSpan
 from interp.engine.timeval import as_time
-from interp.engine.values import UNKNOWN, Frame, Inputs, NeedValue, fast_or_symbolic
+from interp.engine.values import (
+    UNKNOWN, VARYING, Frame, Inputs, NeedValue, NotClosedForm, fast_or_symbolic,
+)
 from interp.errors import InterpError
 
 CATEGORIES = ("computation", "call", "transmission", "waiting")
@@ -131,6 +133,45 @@ class Process:
             return bool(v)
         raise NeedValue([str(s) for s in v.free_symbols], what, cond.loc)
 
+    def closed_value(self, e: ast.Expr, frame: Frame, binding: dict) -> sp.Expr:
+        """The value of ``e`` inside a closed form: loop indices are symbols of the binding; a
+        value the body changes from one iteration to the next has none (NotClosedForm)."""
+        base = frame.resolver(self.library_values())
+
+        def resolve(key: str):
+            if key in binding:
+                return binding[key]
+            if key.split("(")[0] in binding.get(VARYING, ()):
+                raise SymbolicError(f"{key} changes from one iteration to the next")
+            return base(key)
+
+        try:
+            return as_sympy(fast_or_symbolic(e, frame.table, resolve))
+        except SymbolicError:
+            raise NotClosedForm from None
+
+    # ---- arguments: by reference for variables, by value otherwise ----
+    def call_frame(self, callee: UnitAAG, actuals: list[ast.Expr], frame: Frame) -> Frame:
+        """The callee's frame with its dummies bound to the caller's actual arguments."""
+        inner = self.frame_for(callee)
+        for dummy, actual in zip(callee.unit.dummies, actuals):
+            if _by_reference(actual, frame):  # the caller's values, element by element
+                for suffix, value in frame.elements(actual.name).items():
+                    inner.set(dummy + suffix, value)
+            else:
+                try:
+                    inner.set(dummy, self.value(actual, frame, "an argument"))
+                except InterpError:  # the argument's value is not followed: nor is the dummy's
+                    inner.set(dummy, UNKNOWN)
+        return inner
+
+    def copy_back(self, callee: UnitAAG, actuals: list[ast.Expr], frame: Frame, inner: Frame) -> None:
+        """What the callee left in its by-reference dummies goes back to the caller."""
+        for dummy, actual in zip(callee.unit.dummies, actuals):
+            if _by_reference(actual, frame):
+                for suffix, value in inner.elements(dummy).items():
+                    frame.set(actual.name + suffix, value)
+
     # ---- data flow of sequential statements (values, not time) ----
     def exec_stmt(self, s: ast.Stmt, frame: Frame) -> None:
         resolve = frame.resolver(self.library_values())
@@ -174,3 +215,8 @@ class Process:
     def closed_form_list(self, aaus: list[A.AAU], frame: Frame, binding: dict, out: dict) -> sp.Expr:
         return closed_form_list(self, aaus, frame, binding, out)
 
+
+
+def _by_reference(actual: ast.Expr, frame: Frame) -> bool:
+    sym = frame.table.symbols.get(actual.name) if isinstance(actual, ast.Var) else None
+    return sym is not None and sym.kind != "parameter"

@@ -24,6 +24,11 @@ class _Unknown:
 
 
 UNKNOWN = _Unknown()
+VARYING = "\0varying"  # binding key: the names a closed-form loop's body assigns
+
+
+class NotClosedForm(Exception):
+    """A sub-graph that has no closed form (control leaves it, it communicates, or it unrolls)."""
 
 
 class NeedValue(InterpError):

@@ -28,8 +28,8 @@ from interp.application import aau as A
 from interp.application.aag import UnitAAG, _UnitBuilder
 from interp.engine.costs import compute_seconds, hit_ratio
 from interp.engine.predict import Prediction
-from interp.engine.omega import NotClosedForm
 from interp.engine.process import Process
+from interp.engine.values import NotClosedForm
 from interp.errors import InterpError
 from interp.output.levels import call_overhead
 from interp.output.numbers import Numbers, count_text
