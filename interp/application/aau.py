@@ -88,7 +88,7 @@ class Seq(AAU):
 
 
 @dataclass(eq=False)
-class _LibraryAAU(AAU):
+class LibraryAAU(AAU):
     """A message-passing call: its catalog entry and its actual arguments by role."""
 
     call: LibraryCall | None = None
@@ -115,7 +115,7 @@ class _LibraryAAU(AAU):
 
 
 @dataclass(eq=False)
-class Spawn(_LibraryAAU):
+class Spawn(LibraryAAU):
     """A fork: NX/2 ``load`` on the host starts the node program (Table 4: NumChildren, Location)."""
 
     TYPE: ClassVar[str] = "Spawn"
@@ -130,7 +130,7 @@ class Spawn(_LibraryAAU):
 
 
 @dataclass(eq=False)
-class Comm(_LibraryAAU):
+class Comm(LibraryAAU):
     """Explicit communication (Table 4: Type, Size, Src, Dest)."""
 
     TYPE: ClassVar[str] = "Comm"
@@ -144,7 +144,7 @@ class Comm(_LibraryAAU):
 
 
 @dataclass(eq=False)
-class Sync(_LibraryAAU):
+class Sync(LibraryAAU):
     """Explicit synchronization: barriers (Table 4: Type, NumSyncNodes)."""
 
     TYPE: ClassVar[str] = "Sync"
@@ -154,7 +154,7 @@ class Sync(_LibraryAAU):
 
 
 @dataclass(eq=False)
-class SyncSeq(_LibraryAAU):
+class SyncSeq(LibraryAAU):
     """A Seq that needs synchronization: global sums, max/min, reductions."""
 
     TYPE: ClassVar[str] = "SyncSeq"

@@ -423,14 +423,14 @@ def closed_call(p, a: A.Call, frame, binding: dict, out: dict, last=False) -> sp
     if a.callee in p.inputs.routines:
         return as_time(p.inputs.routines[a.callee])
     callee = p.aag.units[a.callee]
-    bound = {}
+    args = {}  # the callee's binding: its dummies' values
     for dummy, actual in zip(callee.unit.dummies, a.args):
         try:
-            bound[dummy] = p.closed_value(actual, frame, binding)
+            args[dummy] = p.closed_value(actual, frame, binding)
         except NotClosedForm:
             pass
     sub: dict = {}
-    body = closed_form_list(p, callee.aaus, p.frame_for(callee), bound, sub)
+    body = closed_form_list(p, callee.aaus, p.frame_for(callee), args, sub)
     for k, v in sub.items():
         c, t = out.get(k, (0, 0.0))
         out[k] = (c + v[0], t + v[1])

@@ -117,7 +117,7 @@ def ask(req: Request) -> Generator:
 
 def communicate(p: "Process", a: A.AAU, frame: Frame) -> Generator:
     p.advance("computation", compute_seconds(a.arg_ops, p.cm))
-    op = a.call.op if isinstance(a, A._LibraryAAU) and a.call else None
+    op = a.call.op if isinstance(a, A.LibraryAAU) and a.call else None
     if op == "sendrecv":  # MPI_SENDRECV: its (eager) send, then its receive
         yield from exchange(p, _Part(a, "MPI_SEND", SENDRECV_SEND), frame)
         yield from exchange(p, _Part(a, "MPI_RECV", SENDRECV_RECV), frame)
@@ -160,7 +160,7 @@ def exchange(p: "Process", a: A.AAU, frame: Frame, req: Request | None = None) -
     return None
 
 
-def _record_status(p: "Process", a: A._LibraryAAU, frame: Frame, source: int, tag: int, size) -> None:
+def _record_status(p: "Process", a: A.LibraryAAU, frame: Frame, source: int, tag: int, size) -> None:
     """What a receive tells the program about its message: NX/2's infonode(), infotype()
     and infocount(); MPI's STATUS(MPI_SOURCE) and STATUS(MPI_TAG)."""
     values = p.library_values()
@@ -172,7 +172,7 @@ def _record_status(p: "Process", a: A._LibraryAAU, frame: Frame, source: int, ta
         frame.assign(status.name, [sp.Integer(consts["MPI_TAG"])], sp.Integer(tag))
 
 
-def build_request(p: "Process", a: A._LibraryAAU, frame: Frame) -> Request | None:
+def build_request(p: "Process", a: A.LibraryAAU, frame: Frame) -> Request | None:
     call = a.call
     line = a.loc.line
     buf = a.arg("buf")
@@ -222,13 +222,13 @@ def build_request(p: "Process", a: A._LibraryAAU, frame: Frame) -> Request | Non
     return CollReq(a, p, kind, size, root, _payload(p, buf, frame), result, combine, call.reduce)
 
 
-def _datatype(p: "Process", a: A._LibraryAAU, frame: Frame) -> int | None:
+def _datatype(p: "Process", a: A.LibraryAAU, frame: Frame) -> int | None:
     if a.arg("datatype") is None:
         return None
     return p.concrete(a.arg("datatype"), frame, f"the MPI datatype at line {a.loc.line}")
 
 
-def _handle(p: "Process", a: A._LibraryAAU, frame: Frame) -> str | None:
+def _handle(p: "Process", a: A.LibraryAAU, frame: Frame) -> str | None:
     """The name an async message is waited on by: NX/2's msgid variable, MPI's request
     (an element of a request array counts by itself: REQ(1), REQ(2))."""
     if a.result:
@@ -240,7 +240,7 @@ def _handle(p: "Process", a: A._LibraryAAU, frame: Frame) -> str | None:
     return _name(e)
 
 
-def _is_null(p: "Process", partner: int, a: A._LibraryAAU, frame: Frame) -> bool:
+def _is_null(p: "Process", partner: int, a: A.LibraryAAU, frame: Frame) -> bool:
     """MPI_PROC_NULL as partner: the call does nothing (its request completes at once)."""
     if p.library != "mpi" or partner != mpi_constants()["MPI_PROC_NULL"]:
         return False
@@ -249,14 +249,14 @@ def _is_null(p: "Process", partner: int, a: A._LibraryAAU, frame: Frame) -> bool
     return True
 
 
-def _wait_request(p: "Process", a: A._LibraryAAU, handle: str | None) -> WaitReq | None:
+def _wait_request(p: "Process", a: A.LibraryAAU, handle: str | None) -> WaitReq | None:
     if handle in p.null_handles:
         p.null_handles.discard(handle)
         return None
     return WaitReq(a, p, handle)
 
 
-def _size(p: "Process", a: A._LibraryAAU, frame: Frame) -> sp.Expr:
+def _size(p: "Process", a: A.LibraryAAU, frame: Frame) -> sp.Expr:
     if a.arg("size") is not None:
         return p.value(a.arg("size"), frame, f"the length of the message at line {a.loc.line}")
     count = a.arg("count")
@@ -281,7 +281,7 @@ def _payload(p: "Process", buf: ast.Expr | None, frame: Frame) -> dict:
     return {}
 
 
-def _tag(p: "Process", a: A._LibraryAAU, frame: Frame) -> sp.Expr:
+def _tag(p: "Process", a: A.LibraryAAU, frame: Frame) -> sp.Expr:
     role = "type" if a.arg("type") is not None else "tag"
     e = a.arg(role)
     if e is None:
@@ -297,7 +297,7 @@ class _Part:
     """One half of an MPI_SENDRECV read as the MPI_SEND or MPI_RECV it performs: its
     arguments by that call's roles, everything else (id, location) the AAU's own."""
 
-    def __init__(self, aau: A._LibraryAAU, call: str, roles: dict[str, str]):
+    def __init__(self, aau: A.LibraryAAU, call: str, roles: dict[str, str]):
         self._aau, self._roles = aau, roles
         self.call = lookup(call)
 
