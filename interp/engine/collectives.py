@@ -20,7 +20,7 @@ from interp.engine.network import Flow, route_links
 from interp.engine.process import HOST_ID, Process
 from interp.engine.requests import CollReq, Reply, SendReq
 from interp.engine.timeval import as_time, is_symbolic, later, latest
-from interp.engine.values import UNKNOWN
+from interp.engine.values import UNKNOWN, Unknown, is_unknown
 from interp.system import collective_rounds
 
 if TYPE_CHECKING:
@@ -186,7 +186,9 @@ def combine(kind: str, req: CollReq, reqs: dict[int, CollReq]) -> dict[int, dict
     result = {}
     for key in keys:
         vals = [r.payload.get(key, UNKNOWN) for r in reqs.values()]
-        result[key] = UNKNOWN if any(v is UNKNOWN or v is None for v in vals) else op(*vals)
+        result[key] = Unknown(f"it is the result of {req.aau.call.name} at line "
+                              f"{req.aau.loc.line}, whose operands interp does not all follow") \
+            if any(is_unknown(v) or v is None for v in vals) else op(*vals)
     if kind == "reduce":
         return {req.root or 0: result}
     return {pid: dict(result) for pid in reqs}

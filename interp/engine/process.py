@@ -17,13 +17,13 @@ from interp.application import aau as A
 from interp.application import ast
 from interp.application.aag import AAG, UnitAAG
 from interp.application.catalog import lookup
-from interp.application.expr import SymbolicError, as_sympy, numeric_value, to_sympy
+from interp.application.expr import SymbolicError, as_sympy, expr_text, numeric_value, to_sympy
 from interp.engine.costs import CostModel
 from interp.engine.omega import closed_form_list, run_chain
 from interp.engine.requests import Request, TraceSpan
 from interp.engine.timeval import as_time
 from interp.engine.values import (
-    UNKNOWN, VARYING, Frame, Inputs, NeedValue, NotClosedForm, fast_or_symbolic,
+    VARYING, Frame, Inputs, NeedValue, NotClosedForm, Unknown, fast_or_symbolic,
 )
 from interp.errors import InterpError
 
@@ -161,8 +161,9 @@ class Process:
             else:
                 try:
                     inner.set(dummy, self.value(actual, frame, "an argument"))
-                except InterpError:  # the argument's value is not followed: nor is the dummy's
-                    inner.set(dummy, UNKNOWN)
+                except InterpError as err:  # the argument is not followed: nor is the dummy
+                    inner.set(dummy, Unknown(f"it is the argument {expr_text(actual)} of the call "
+                                             f"at line {actual.loc.line}, and {err.message}"))
         return inner
 
     def copy_back(self, callee: UnitAAG, actuals: list[ast.Expr], frame: Frame, inner: Frame) -> None:
@@ -187,8 +188,10 @@ class Process:
                         indices = [sp.Symbol("?")]
                 try:
                     value = fast_or_symbolic(s.value, frame.table, resolve)
-                except (SymbolicError, ZeroDivisionError, TypeError):
-                    value = UNKNOWN
+                except (SymbolicError, ZeroDivisionError, TypeError) as err:
+                    why = getattr(err, "message", None) or "it cannot be computed before run time"
+                    value = Unknown(f"it is assigned at line {s.loc.line} from a value interp "
+                                    f"does not follow ({why})")
                 frame.assign(s.target.name, indices, value)
             elif isinstance(s, ast.Read):
                 for item in s.items:

@@ -150,7 +150,8 @@ def exchange(p: "Process", a: A.AAU, frame: Frame, req: Request | None = None) -
     if reply.payload is not None and isinstance(req, (RecvReq, CollReq, WaitReq)):
         buf = req.buf if not isinstance(req, WaitReq) else p.handles.pop(f"buf:{req.handle}", None)
         if buf:
-            frame.receive(buf, reply.payload)
+            frame.receive(buf, reply.payload, f"it is received at line {a.loc.line}, and "
+                                              "the values sent are not followed")
     if reply.status is not None:
         _record_status(p, a, frame, *reply.status)
     if isinstance(req, RecvReq) or (isinstance(req, WaitReq) and reply.payload is not None):

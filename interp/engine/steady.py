@@ -17,7 +17,7 @@ import sympy as sp
 
 from interp.engine.process import CATEGORIES, AAUStat, Process
 from interp.engine.timeval import as_count, is_symbolic, same, scaled
-from interp.engine.values import UNKNOWN
+from interp.engine.values import is_unknown
 
 if TYPE_CHECKING:
     from interp.engine.scheduler import Scheduler
@@ -165,6 +165,6 @@ def _same_log(a: list, b: list) -> bool:
     if len(a) != len(b):
         return False
     for (k1, v1), (k2, v2) in zip(a, b):
-        if k1 != k2 or v1 is UNKNOWN or v2 is UNKNOWN or not (v1 == v2):
+        if k1 != k2 or is_unknown(v1) or is_unknown(v2) or not (v1 == v2):
             return False
     return True

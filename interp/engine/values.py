@@ -18,12 +18,21 @@ from interp.application.symbols import SymbolTable
 from interp.errors import InterpError, SourceLocation
 
 
-class _Unknown:
+class Unknown:
+    """A value interp does not follow, and why: said when a decision needs it."""
+
+    def __init__(self, why: str = "it depends on run-time data interp does not follow"):
+        self.why = why
+
     def __repr__(self) -> str:
         return "UNKNOWN"
 
 
-UNKNOWN = _Unknown()
+UNKNOWN = Unknown()
+
+
+def is_unknown(v: object) -> bool:
+    return isinstance(v, Unknown)
 VARYING = "\0varying"  # binding key: the names a closed-form loop's body assigns
 
 
@@ -102,15 +111,17 @@ class Frame:
         for key in [k for k in store if k == name or k.startswith(name + "(")]:
             del store[key]
 
-    def forget(self, name: str) -> None:
+    def forget(self, name: str, why: str | None = None) -> None:
         """``name`` (a scalar or a whole array) no longer has a known value."""
         self.clear(name)
-        self._store(name)[name if not self._is_array(name) else f"{name}(*)"] = UNKNOWN
+        self._store(name)[name if not self._is_array(name) else f"{name}(*)"] = (
+            Unknown(why) if why else UNKNOWN)
 
-    def receive(self, name: str, payload: dict) -> None:
-        """``name`` now holds what a message brought (suffix → value, "" for a scalar)."""
+    def receive(self, name: str, payload: dict, why: str | None = None) -> None:
+        """``name`` now holds what a message brought (suffix → value, "" for a scalar);
+        ``why`` its values are not followed when the payload is empty."""
         if not payload:
-            self.forget(name)
+            self.forget(name, why)
             return
         self.clear(name)
         for suffix, value in payload.items():
@@ -164,16 +175,18 @@ class Frame:
             if sym is not None and (sym.kind == "parameter" or sym.constant is not None):
                 return None
             if "(" in key:  # an array element
-                if self.get(f"{name}(*)") is UNKNOWN or key.endswith("(?)"):
+                whole = self.get(f"{name}(*)")
+                if is_unknown(whole):
+                    raise SymbolicError(f"the value of {key} is not known: {whole.why}")
+                if key.endswith("(?)"):
                     raise SymbolicError(f"the value of {key} is not known before run time")
                 value = self.get(key)
                 if value is None and sym is not None and not sym.is_array:
                     raise SymbolicError(f"the value of {key} is not known before run time")
             else:
                 value = self.value_of_scalar(key)
-            if value is UNKNOWN:
-                raise SymbolicError(
-                    f"the value of {key} depends on run-time data interp does not follow")
+            if is_unknown(value):
+                raise SymbolicError(f"the value of {key} is not known: {value.why}")
             if self.log is not None and value is not None:
                 self.log.append((key, value))
             return value
