@@ -11,6 +11,7 @@ import sys
 import click
 
 from interp.errors import InterpError
+from interp.system.loader import DEFAULT_MACHINE, load_machine
 
 
 class _Group(click.Group):
@@ -33,6 +34,18 @@ def main() -> None:
 SOURCES = click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 
 
+def _load_machine(ctx: click.Context, param: click.Parameter, value: str):
+    return load_machine(value)
+
+
+def machine_option(f):
+    """``--machine NAME|FILE`` (default ``ipsc860``); the command receives ``machine: SAG``.
+    A bad spec raises SpecError, which the ``interp`` group prints as one message (exit 2)."""
+    return click.option("--machine", "machine", default=DEFAULT_MACHINE, show_default=True,
+                        metavar="NAME|FILE", callback=_load_machine,
+                        help="Machine spec: a name from machine_specs/ or a YAML file.")(f)
+
+
 @main.command()
 @SOURCES
 @click.option("--format", "fmt", type=click.Choice(["tree", "json", "dot"]), default="tree",
@@ -44,7 +57,7 @@ SOURCES = click.argument("files", nargs=-1, required=True, type=click.Path(dir_o
 @click.option("-P", "--nprocs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Number of nodes, for --saag.")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Input values, for --saag.")
-@click.option("--machine", "machine_name", default="ipsc860", show_default=True,
+@click.option("--machine", "machine_name", default=DEFAULT_MACHINE, show_default=True,
               metavar="NAME|FILE", help="Machine spec, for --saag.")
 def graph(files: tuple[str, ...], fmt: str, granularity: str, saag: bool, nprocs: int,
           sets: tuple[str, ...], machine_name: str) -> None:
@@ -56,7 +69,6 @@ def graph(files: tuple[str, ...], fmt: str, granularity: str, saag: bool, nprocs
     if saag:
         from interp.engine.saag import build_saag
         from interp.output import saag_view
-        from interp.system import load_machine
 
         built = build_saag(aag, load_machine(machine_name), nprocs, _parse_sets(sets))
         render = {"json": saag_view.render_json, "dot": saag_view.render_dot}.get(
@@ -178,8 +190,6 @@ WHAT_IF_OPTION = click.option(
 
 
 def predict_options(f):
-    from interp.system.cli_options import machine_option
-
     for option in reversed(PREDICT_OPTIONS):
         f = option(f)
     if not any("--what-if" in getattr(p, "opts", ()) for p in getattr(f, "__click_params__", ())):
@@ -363,7 +373,7 @@ def machine_list() -> None:
 @click.option("--format", "fmt", type=click.Choice(["tree", "json"]), default="tree", show_default=True)
 def machine_show(spec: str, fmt: str) -> None:
     """Show a machine's SAG: every value, its unit and range, and which are assumptions."""
-    from interp.system import load_machine, render
+    from interp.system import render
 
     render.show(load_machine(spec), fmt)
 
@@ -524,16 +534,13 @@ def sensitivity(files, nprocs, machine, sets, bound, routines, iterations, fmt, 
 # --- SimGrid/SMPI: export a platform, validate against SMPI (issue #8) -----------------------
 
 
-from interp.system.cli_options import machine_option as _machine_option  # noqa: E402
-
-
 @main.group()
 def export() -> None:
     """Export a machine spec for other tools."""
 
 
 @export.command("simgrid")
-@_machine_option
+@machine_option
 @click.option("-P", "--nprocs", type=click.IntRange(min=1), required=True,
               help="Number of MPI ranks (one host per node the ranks' routes visit).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
@@ -567,7 +574,7 @@ def _int_list(ctx, param, value: str) -> list[int]:
 
 @main.command()
 @SOURCES
-@_machine_option
+@machine_option
 @click.option("-P", "--nprocs", "nprocs_list", default="2,4,8,16", show_default=True,
               callback=_int_list, help="Numbers of ranks, comma separated.")
 @click.option("--model", type=click.Choice(["mpi", "paper"]), default="mpi", show_default=True,
