@@ -31,8 +31,7 @@ from interp.engine.predict import Prediction
 from interp.engine.process import NotStatic, Process
 from interp.errors import InterpError
 from interp.output.levels import call_overhead
-from interp.output.numbers import Numbers, count_text
-from interp.output.prediction_view import seconds_text
+from interp.output.numbers import Numbers, count_text, seconds_text
 
 COMM_TYPES = frozenset({"Comm", "Sync", "SyncSeq", "Spawn"})
 

@@ -29,8 +29,8 @@ from interp.errors import InterpError
 from interp.output import annotate as annotate_mod
 from interp.output import levels, plots
 from interp.output.files import check_writable, write_files
-from interp.output.numbers import count_text, require_numbers
-from interp.output.prediction_view import SIMPLE, formula_python, formula_text, seconds_text
+from interp.output.numbers import count_text, require_numbers, seconds_text
+from interp.output.prediction_view import SIMPLE, formula_python, formula_text
 from interp.system import SAG
 from interp.system.mapping import max_procs
 
