@@ -260,7 +260,7 @@ def _annotated(ann: annotate_mod.Annotation) -> list[dict]:
             lines.append({"number": ln.number, "text": ln.text,
                           "time": seconds_text(ln.seconds) if timed else "",
                           "share": f"{100 * ln.share:.1f}%" if timed else "",
-                          "execs": annotate_mod._count(ln.executions), "heat": _heat(ln.share),
+                          "execs": count_text(ln.executions), "heat": _heat(ln.share),
                           "hot": ln.share >= 0.05})
         files.append({"path": f.path, "name": Path(f.path).name, "time": seconds_text(f.seconds),
                       "share": f"{100 * f.seconds / ann.total:.1f}%" if ann.total else "",
@@ -275,7 +275,7 @@ def _listing(f, ann) -> str:
         timed = ln.seconds > 0 or bool(ln.aaus)
         out.append(f"{ln.number:>5} {seconds_text(ln.seconds) if timed else '':>12} "
                    f"{(f'{100 * ln.share:.1f}%' if timed else ''):>6} "
-                   f"{annotate_mod._count(ln.executions):>9}  {ln.text}")
+                   f"{count_text(ln.executions):>9}  {ln.text}")
     return "\n".join(out)
 
 
@@ -373,7 +373,7 @@ def build(pred: Prediction, runner: Runner | None = None, *, at: tuple[str, ...]
                     for p, ln in ann.hottest()],
         "levels": [_level_section(pred, w) for w in at],
         "what_if": _what_if(pred, runner, list(what_if)) if what_if and runner else None,
-        "notes": list(pred.notes),
+        "notes": list(pred.notes) + ann.notes,
         "problems": [p.message for p in pred.scheduler.problems],
         "images": images,
     }
