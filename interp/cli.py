@@ -11,7 +11,7 @@ import sys
 import click
 
 from interp.errors import InterpError
-from interp.system.loader import DEFAULT_MACHINE, load_machine
+from interp.system.loader import DEFAULT_MACHINE
 
 
 class _Group(click.Group):
@@ -35,7 +35,9 @@ SOURCES = click.argument("files", nargs=-1, required=True, type=click.Path(dir_o
 
 
 def _load_machine(ctx: click.Context, param: click.Parameter, value: str):
-    return load_machine(value)
+    from interp import api
+
+    return api.Machine.load(value).sag
 
 
 def machine_option(f):
@@ -62,15 +64,14 @@ def machine_option(f):
 def graph(files: tuple[str, ...], fmt: str, granularity: str, saag: bool, nprocs: int,
           sets: tuple[str, ...], machine_name: str) -> None:
     """Print the Application Abstraction Graph (AAG) of FILES, or with --saag its SAAG."""
-    from interp.application.aag import build_aag
+    from interp import api
     from interp.output import graph_view
 
-    aag = build_aag(list(files), granularity)
+    aag = api.Program.load(files, granularity).aag
     if saag:
-        from interp.engine.saag import build_saag
         from interp.output import saag_view
 
-        built = build_saag(aag, load_machine(machine_name), nprocs, _parse_sets(sets))
+        built = api.saag(aag, machine_name, nprocs, _parse_sets(sets))
         render = {"json": saag_view.render_json, "dot": saag_view.render_dot}.get(
             fmt, saag_view.render_text)
         click.echo(render(built))
@@ -128,26 +129,19 @@ def _parse_pairs(option: str, values: tuple[str, ...], kind) -> dict:
 
 
 def _prediction(files, nprocs, machine, sets, bound, routines=(), iterations=(), trace=False):
-    """Build the AAG and predict; a missing critical input is asked for on a terminal.
-    ``trace``: record every AAU execution and message (for --trace and reports)."""
-    from interp.application.aag import build_aag
-    from interp.engine.predict import predict
-    from interp.engine.values import NeedValue
+    """:func:`interp.api.predict` with the command's options and --what-if statements; a missing
+    critical input is asked for on a terminal. ``trace``: record every AAU execution and message
+    (for --trace and reports)."""
+    from interp import api
 
-    aag = build_aag(list(files))
-    machine, nprocs, given = _apply_what_ifs(aag, machine, nprocs, _parse_sets(sets))
-    user_routines = _parse_pairs("--routine", routines, float)
-    user_iterations = _parse_pairs("--iterations", iterations, int)
-    while True:
-        try:
-            return predict(aag, machine, nprocs, given, bound, routines=user_routines,
-                           iterations=user_iterations, trace=trace)
-        except NeedValue as need:
-            if not sys.stdin.isatty():
-                raise
-            click.echo(need.message, err=True)
-            for name in need.names:
-                given[name] = _parse_sets((f"{name}={click.prompt(f'value of {name}')}",))[name]
+    args = _analysis_args(files, nprocs, machine, sets, bound, routines, iterations)
+    return api.predict(what_if=_what_ifs(), ask=_ask if sys.stdin.isatty() else None,
+                       trace=trace, **args)
+
+
+def _ask(need) -> dict:
+    click.echo(need.message, err=True)
+    return _parse_sets(tuple(f"{name}={click.prompt(f'value of {name}')}" for name in need.names))
 
 
 PREDICT_OPTIONS = [
@@ -200,16 +194,6 @@ def predict_options(f):
 def _what_ifs() -> tuple[str, ...]:
     ctx = click.get_current_context(silent=True)
     return ctx.meta.get(WHAT_IF_META, ()) if ctx is not None else ()
-
-
-def _apply_what_ifs(aag, machine, nprocs, given, what_ifs=None):
-    """The configuration after the command's --what-if statements (machine, P, inputs)."""
-    what_ifs = _what_ifs() if what_ifs is None else what_ifs
-    if not what_ifs:
-        return machine, nprocs, given
-    from interp.engine.whatif import Scenario
-
-    return Scenario.from_texts(what_ifs).apply(machine, nprocs, given, aag)
 
 
 @main.command()
@@ -272,14 +256,12 @@ def formula(files, nprocs, machine, sets, bound, routines, iterations, style) ->
 def check(files, nprocs, machine, sets, bound, routines, iterations, fmt) -> None:
     """Check FILES on P nodes for unmatched or mismatched calls, deadlocks and global
     operations some node never reaches. Exit 0 when clean, 1 when problems were found."""
-    from interp.application.aag import build_aag
-    from interp.engine.saag import build_saag
+    from interp import api
     from interp.output import saag_view
 
     del bound, routines, iterations  # timing plays no part in matching
-    aag = build_aag(list(files))
-    machine, nprocs, given = _apply_what_ifs(aag, machine, nprocs, _parse_sets(sets))
-    built = build_saag(aag, machine, nprocs, given)
+    program = api.Program.load(files)
+    built = api.saag(program, machine, nprocs, _parse_sets(sets), _what_ifs())
     click.echo(saag_view.render_json(built) if fmt == "json" else saag_view.problems_text(built))
     sys.exit(1 if built.problems else 0)
 
@@ -328,6 +310,7 @@ def report(files, nprocs, machine, sets, bound, routines, iterations, output, tr
            what_if, budget) -> None:
     """Write a report on FILES: inputs, formula, breakdown, scaling plots, the SAAG, the
     annotated source and the notes, as one HTML file (or Markdown)."""
+    from interp import api
     from interp.output import report as report_mod
     from interp.output.files import check_writable
 
@@ -339,14 +322,12 @@ def report(files, nprocs, machine, sets, bound, routines, iterations, output, tr
 
         Scenario.from_texts(what_if)  # a bad statement is an error before any work
     pred = _prediction(files, nprocs, machine, sets, bound, routines, iterations, trace=True)
-    runner = report_mod.Runner(pred.aag, machine, bound, _parse_pairs("--routine", routines, float),
-                               _parse_pairs("--iterations", iterations, int))
     trace_text = None
     if trace_path:
         from interp.output.trace import trace_json
 
         trace_text = trace_json(pred)
-    written = report_mod.write_report(pred, output, runner, at=at, what_if=what_if, budget=budget)
+    written = api.report(pred, output, at=at, what_if=what_if, budget=budget)
     if trace_text is not None:
         from interp.output.files import write_text
 
@@ -373,9 +354,10 @@ def machine_list() -> None:
 @click.option("--format", "fmt", type=click.Choice(["tree", "json"]), default="tree", show_default=True)
 def machine_show(spec: str, fmt: str) -> None:
     """Show a machine's SAG: every value, its unit and range, and which are assumptions."""
+    from interp import api
     from interp.system import render
 
-    render.show(load_machine(spec), fmt)
+    render.show(api.Machine.load(spec).sag, fmt)
 
 
 @machine.command("validate")
