@@ -31,6 +31,7 @@ import sympy as sp
 
 from interp.analysis.compare import Comparison
 from interp.analysis.interval import interval
+from interp.analysis.scaling import studies
 from interp.analysis.sensitivity import STEP, Sensitivity
 from interp.analysis.sensitivity import sensitivity as _sensitivity
 from interp.analysis.setup import Setup
@@ -38,9 +39,12 @@ from interp.analysis.sweep import Axis, ProgressFn, SweepResult, parse_range, pa
 from interp.analysis.sweep import sweep as _sweep
 from interp.application.aag import AAG, build_aag
 from interp.engine.predict import Prediction
+from interp.engine.saag import SAAG, build_saag
 from interp.engine.values import NeedValue
 from interp.engine.whatif import Scenario
 from interp.errors import InterpError
+from interp.output.numbers import require_numbers
+from interp.output.report import check_output, write_report
 from interp.system import SAG, load_machine
 
 
@@ -173,6 +177,23 @@ def predict(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
             given.update(answers)
 
 
+def report(pred: Prediction, path: str, *, at: Iterable[str] = (), what_if: Iterable[str] = (),
+           budget: float = 20.0) -> list[str]:
+    """Write the report on ``pred`` to ``path`` (.html or .md): it re-predicts at other inputs
+    and P within ``budget`` seconds, and with ``what_if`` applied. Returns the paths written."""
+    check_output(path)
+    require_numbers(pred, "the report")  # before any re-prediction
+    return write_report(pred, path, studies(pred, list(what_if), budget), at=tuple(at))
+
+
+def saag(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
+         inputs: Mapping[str, object] | None = None, what_if: Iterable[str] = ()) -> SAAG:
+    """The SAAG: each process's chain of AAUs, the communication edges between them, and the
+    problems found (unmatched or mismatched calls, deadlocks)."""
+    s = setup(program, machine, nprocs, inputs, what_if)
+    return build_saag(s.aag, s.sag, s.nprocs, dict(s.given))
+
+
 def prediction_interval(pred: Prediction) -> tuple[float | None, float | None]:
     """The prediction's time with every spec value at its min and at its max."""
     return interval(pred)
@@ -228,5 +249,5 @@ def sensitivity(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
 
 
 __all__ = ["Machine", "Program", "Comparison", "Sensitivity", "SweepResult", "Axis",
-           "compare", "predict", "prediction_interval", "sensitivity", "sweep", "setup",
+           "compare", "predict", "prediction_interval", "report", "saag", "sensitivity", "sweep", "setup",
            "parse_range", "parse_vary", "input_value"]

@@ -11,6 +11,7 @@ import sys
 import click
 
 from interp.errors import InterpError
+from interp.system.loader import DEFAULT_MACHINE
 
 
 class _Group(click.Group):
@@ -33,6 +34,20 @@ def main() -> None:
 SOURCES = click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 
 
+def _load_machine(ctx: click.Context, param: click.Parameter, value: str):
+    from interp import api
+
+    return api.Machine.load(value).sag
+
+
+def machine_option(f):
+    """``--machine NAME|FILE`` (default ``ipsc860``); the command receives ``machine: SAG``.
+    A bad spec raises SpecError, which the ``interp`` group prints as one message (exit 2)."""
+    return click.option("--machine", "machine", default=DEFAULT_MACHINE, show_default=True,
+                        metavar="NAME|FILE", callback=_load_machine,
+                        help="Machine spec: a name from machine_specs/ or a YAML file.")(f)
+
+
 @main.command()
 @SOURCES
 @click.option("--format", "fmt", type=click.Choice(["tree", "json", "dot"]), default="tree",
@@ -44,21 +59,19 @@ SOURCES = click.argument("files", nargs=-1, required=True, type=click.Path(dir_o
 @click.option("-P", "--nprocs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Number of nodes, for --saag.")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Input values, for --saag.")
-@click.option("--machine", "machine_name", default="ipsc860", show_default=True,
+@click.option("--machine", "machine_name", default=DEFAULT_MACHINE, show_default=True,
               metavar="NAME|FILE", help="Machine spec, for --saag.")
 def graph(files: tuple[str, ...], fmt: str, granularity: str, saag: bool, nprocs: int,
           sets: tuple[str, ...], machine_name: str) -> None:
     """Print the Application Abstraction Graph (AAG) of FILES, or with --saag its SAAG."""
-    from interp.application.aag import build_aag
+    from interp import api
     from interp.output import graph_view
 
-    aag = build_aag(list(files), granularity)
+    aag = api.Program.load(files, granularity).aag
     if saag:
-        from interp.engine.saag import build_saag
         from interp.output import saag_view
-        from interp.system import load_machine
 
-        built = build_saag(aag, load_machine(machine_name), nprocs, _parse_sets(sets))
+        built = api.saag(aag, machine_name, nprocs, _parse_sets(sets))
         render = {"json": saag_view.render_json, "dot": saag_view.render_dot}.get(
             fmt, saag_view.render_text)
         click.echo(render(built))
@@ -116,26 +129,19 @@ def _parse_pairs(option: str, values: tuple[str, ...], kind) -> dict:
 
 
 def _prediction(files, nprocs, machine, sets, bound, routines=(), iterations=(), trace=False):
-    """Build the AAG and predict; a missing critical input is asked for on a terminal.
-    ``trace``: record every AAU execution and message (for --trace and reports)."""
-    from interp.application.aag import build_aag
-    from interp.engine.predict import predict
-    from interp.engine.values import NeedValue
+    """:func:`interp.api.predict` with the command's options and --what-if statements; a missing
+    critical input is asked for on a terminal. ``trace``: record every AAU execution and message
+    (for --trace and reports)."""
+    from interp import api
 
-    aag = build_aag(list(files))
-    machine, nprocs, given = _apply_what_ifs(aag, machine, nprocs, _parse_sets(sets))
-    user_routines = _parse_pairs("--routine", routines, float)
-    user_iterations = _parse_pairs("--iterations", iterations, int)
-    while True:
-        try:
-            return predict(aag, machine, nprocs, given, bound, routines=user_routines,
-                           iterations=user_iterations, trace=trace)
-        except NeedValue as need:
-            if not sys.stdin.isatty():
-                raise
-            click.echo(need.message, err=True)
-            for name in need.names:
-                given[name] = _parse_sets((f"{name}={click.prompt(f'value of {name}')}",))[name]
+    args = _analysis_args(files, nprocs, machine, sets, bound, routines, iterations)
+    return api.predict(what_if=_what_ifs(), ask=_ask if sys.stdin.isatty() else None,
+                       trace=trace, **args)
+
+
+def _ask(need) -> dict:
+    click.echo(need.message, err=True)
+    return _parse_sets(tuple(f"{name}={click.prompt(f'value of {name}')}" for name in need.names))
 
 
 PREDICT_OPTIONS = [
@@ -178,8 +184,6 @@ WHAT_IF_OPTION = click.option(
 
 
 def predict_options(f):
-    from interp.system.cli_options import machine_option
-
     for option in reversed(PREDICT_OPTIONS):
         f = option(f)
     if not any("--what-if" in getattr(p, "opts", ()) for p in getattr(f, "__click_params__", ())):
@@ -190,16 +194,6 @@ def predict_options(f):
 def _what_ifs() -> tuple[str, ...]:
     ctx = click.get_current_context(silent=True)
     return ctx.meta.get(WHAT_IF_META, ()) if ctx is not None else ()
-
-
-def _apply_what_ifs(aag, machine, nprocs, given, what_ifs=None):
-    """The configuration after the command's --what-if statements (machine, P, inputs)."""
-    what_ifs = _what_ifs() if what_ifs is None else what_ifs
-    if not what_ifs:
-        return machine, nprocs, given
-    from interp.engine.whatif import Scenario
-
-    return Scenario.from_texts(what_ifs).apply(machine, nprocs, given, aag)
 
 
 @main.command()
@@ -262,14 +256,12 @@ def formula(files, nprocs, machine, sets, bound, routines, iterations, style) ->
 def check(files, nprocs, machine, sets, bound, routines, iterations, fmt) -> None:
     """Check FILES on P nodes for unmatched or mismatched calls, deadlocks and global
     operations some node never reaches. Exit 0 when clean, 1 when problems were found."""
-    from interp.application.aag import build_aag
-    from interp.engine.saag import build_saag
+    from interp import api
     from interp.output import saag_view
 
     del bound, routines, iterations  # timing plays no part in matching
-    aag = build_aag(list(files))
-    machine, nprocs, given = _apply_what_ifs(aag, machine, nprocs, _parse_sets(sets))
-    built = build_saag(aag, machine, nprocs, given)
+    program = api.Program.load(files)
+    built = api.saag(program, machine, nprocs, _parse_sets(sets), _what_ifs())
     click.echo(saag_view.render_json(built) if fmt == "json" else saag_view.problems_text(built))
     sys.exit(1 if built.problems else 0)
 
@@ -318,6 +310,7 @@ def report(files, nprocs, machine, sets, bound, routines, iterations, output, tr
            what_if, budget) -> None:
     """Write a report on FILES: inputs, formula, breakdown, scaling plots, the SAAG, the
     annotated source and the notes, as one HTML file (or Markdown)."""
+    from interp import api
     from interp.output import report as report_mod
     from interp.output.files import check_writable
 
@@ -329,14 +322,12 @@ def report(files, nprocs, machine, sets, bound, routines, iterations, output, tr
 
         Scenario.from_texts(what_if)  # a bad statement is an error before any work
     pred = _prediction(files, nprocs, machine, sets, bound, routines, iterations, trace=True)
-    runner = report_mod.Runner(pred.aag, machine, bound, _parse_pairs("--routine", routines, float),
-                               _parse_pairs("--iterations", iterations, int))
     trace_text = None
     if trace_path:
         from interp.output.trace import trace_json
 
         trace_text = trace_json(pred)
-    written = report_mod.write_report(pred, output, runner, at=at, what_if=what_if, budget=budget)
+    written = api.report(pred, output, at=at, what_if=what_if, budget=budget)
     if trace_text is not None:
         from interp.output.files import write_text
 
@@ -363,9 +354,10 @@ def machine_list() -> None:
 @click.option("--format", "fmt", type=click.Choice(["tree", "json"]), default="tree", show_default=True)
 def machine_show(spec: str, fmt: str) -> None:
     """Show a machine's SAG: every value, its unit and range, and which are assumptions."""
-    from interp.system import load_machine, render
+    from interp import api
+    from interp.system import render
 
-    render.show(load_machine(spec), fmt)
+    render.show(api.Machine.load(spec).sag, fmt)
 
 
 @machine.command("validate")
@@ -524,16 +516,13 @@ def sensitivity(files, nprocs, machine, sets, bound, routines, iterations, fmt, 
 # --- SimGrid/SMPI: export a platform, validate against SMPI (issue #8) -----------------------
 
 
-from interp.system.cli_options import machine_option as _machine_option  # noqa: E402
-
-
 @main.group()
 def export() -> None:
     """Export a machine spec for other tools."""
 
 
 @export.command("simgrid")
-@_machine_option
+@machine_option
 @click.option("-P", "--nprocs", type=click.IntRange(min=1), required=True,
               help="Number of MPI ranks (one host per node the ranks' routes visit).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
@@ -567,7 +556,7 @@ def _int_list(ctx, param, value: str) -> list[int]:
 
 @main.command()
 @SOURCES
-@_machine_option
+@machine_option
 @click.option("-P", "--nprocs", "nprocs_list", default="2,4,8,16", show_default=True,
               callback=_int_list, help="Numbers of ranks, comma separated.")
 @click.option("--model", type=click.Choice(["mpi", "paper"]), default="mpi", show_default=True,

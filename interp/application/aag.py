@@ -15,10 +15,9 @@ import networkx as nx
 
 from interp.application import aau as A
 from interp.application import ast
+from interp.application.ast import expr_text
 from interp.application.catalog import library_calls
-from interp.application.expr import (
-    SymbolicError, expr_text, expr_type, names_in, to_sympy, trip_count, walk,
-)
+from interp.application.expr import SymbolicError, expr_type, names_in, to_sympy, trip_count, walk
 from interp.application.opcount import OpCounter, OpCounts
 from interp.application.parser import parse_file
 from interp.application.symbols import NUMERIC_RANK, SymbolTable, build_symbol_table
@@ -482,6 +481,14 @@ def build_aag(paths: list[str | Path], granularity: str = "largest") -> AAG:
     aag.graph = _networkx(aag)
     characterize(aag)
     return aag
+
+
+def statement_ops(aag: AAG, seq: A.Seq) -> list[OpCounts]:
+    """The operation counts of each statement of a Seq AAU, as its ``ops`` sums them."""
+    unit = aag.units[seq.unit]
+    builder = _UnitBuilder(unit.unit, unit.file, unit.symbols, iter(range(1, 1 << 62)), {},
+                           aag.granularity)
+    return [builder.seq_stmt(stmt, seq.id) for stmt in seq.stmts]
 
 
 def _networkx(aag: AAG) -> nx.DiGraph:

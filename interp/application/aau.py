@@ -13,8 +13,8 @@ from typing import ClassVar, Iterator
 import sympy as sp
 
 from interp.application import ast
+from interp.application.ast import expr_text
 from interp.application.catalog import LibraryCall
-from interp.application.expr import expr_text
 from interp.application.opcount import OpCounts
 from interp.errors import SourceLocation
 

@@ -87,6 +87,35 @@ Expr = Union[Num, Str, Logical, Var, Ref, Range, BinOp, UnOp, ImpliedDo]
 RELATIONAL = {"EQ", "NE", "LT", "LE", "GT", "GE"}
 LOGICAL_OPS = {"AND", "OR", "EQV", "NEQV", "NOT"}
 
+_BIN_TEXT = {"EQ": ".EQ.", "NE": ".NE.", "LT": ".LT.", "LE": ".LE.", "GT": ".GT.", "GE": ".GE.",
+             "AND": ".AND.", "OR": ".OR.", "EQV": ".EQV.", "NEQV": ".NEQV."}
+
+
+def expr_text(e: Expr) -> str:
+    """Fortran text of an expression (for reports and JSON)."""
+    if isinstance(e, Num):
+        return repr(e.value) if e.kind != "INTEGER" else str(e.value)
+    if isinstance(e, Str):
+        return "'" + e.value.replace("'", "''") + "'"
+    if isinstance(e, Logical):
+        return ".TRUE." if e.value else ".FALSE."
+    if isinstance(e, Var):
+        return e.name
+    if isinstance(e, Ref):
+        return f"{e.name}({', '.join(expr_text(a) for a in e.args)})"
+    if isinstance(e, Range):
+        return f"{expr_text(e.lo) if e.lo else ''}:{expr_text(e.hi) if e.hi else ''}"
+    if isinstance(e, BinOp):
+        op = _BIN_TEXT.get(e.op, e.op)
+        return f"({expr_text(e.left)} {op} {expr_text(e.right)})"
+    if isinstance(e, UnOp):
+        return f".NOT. {expr_text(e.operand)}" if e.op == "NOT" else f"{e.op}{expr_text(e.operand)}"
+    if isinstance(e, ImpliedDo):
+        items = ", ".join(expr_text(i) for i in e.items)
+        return f"({items}, {e.var}={expr_text(e.start)}, {expr_text(e.stop)})"
+    return "?"
+
+
 # ---- statements (flat, as parsed) -------------------------------------------------------
 
 

@@ -1,4 +1,4 @@
-"""Expressions: printing, walking, typing, and conversion to SymPy.
+"""Expressions: walking, typing, and conversion to SymPy.
 
 The SymPy view is what trip counts, conditions and message sizes are made of. Names become
 symbols (integer-valued when the Fortran type is INTEGER) unless a resolver gives their value.
@@ -16,38 +16,10 @@ from typing import Callable, Iterator
 import sympy as sp
 
 from interp.application import ast
+from interp.application.ast import expr_text
 from interp.application.catalog import intrinsics
 from interp.application.symbols import NUMERIC_RANK, SymbolTable
 from interp.errors import InterpError
-
-_BIN_TEXT = {"EQ": ".EQ.", "NE": ".NE.", "LT": ".LT.", "LE": ".LE.", "GT": ".GT.", "GE": ".GE.",
-             "AND": ".AND.", "OR": ".OR.", "EQV": ".EQV.", "NEQV": ".NEQV."}
-
-
-def expr_text(e: ast.Expr) -> str:
-    """Fortran text of an expression (for reports and JSON)."""
-    if isinstance(e, ast.Num):
-        return repr(e.value) if e.kind != "INTEGER" else str(e.value)
-    if isinstance(e, ast.Str):
-        return "'" + e.value.replace("'", "''") + "'"
-    if isinstance(e, ast.Logical):
-        return ".TRUE." if e.value else ".FALSE."
-    if isinstance(e, ast.Var):
-        return e.name
-    if isinstance(e, ast.Ref):
-        return f"{e.name}({', '.join(expr_text(a) for a in e.args)})"
-    if isinstance(e, ast.Range):
-        return f"{expr_text(e.lo) if e.lo else ''}:{expr_text(e.hi) if e.hi else ''}"
-    if isinstance(e, ast.BinOp):
-        op = _BIN_TEXT.get(e.op, e.op)
-        return f"({expr_text(e.left)} {op} {expr_text(e.right)})"
-    if isinstance(e, ast.UnOp):
-        return f".NOT. {expr_text(e.operand)}" if e.op == "NOT" else f"{e.op}{expr_text(e.operand)}"
-    if isinstance(e, ast.ImpliedDo):
-        items = ", ".join(expr_text(i) for i in e.items)
-        return f"({items}, {e.var}={expr_text(e.start)}, {expr_text(e.stop)})"
-    return "?"
-
 
 def walk(e: ast.Expr) -> Iterator[ast.Expr]:
     """Every node of ``e``, parents before children, left to right."""

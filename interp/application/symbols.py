@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from interp.application import ast
+from interp.application.ast import expr_text
 from interp.application.catalog import intrinsics, library_calls, mpi_constants
 from interp.errors import InterpError, SourceLocation
 
@@ -43,8 +44,6 @@ class Symbol:
         return (self.char_len or 1) if self.type == "CHARACTER" else size
 
     def to_json(self) -> dict:
-        from interp.application.expr import expr_text
-
         return {
             "name": self.name,
             "type": self.type,

@@ -9,22 +9,18 @@ an MPI collective's messages share links with each other and with messages alrea
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import sympy as sp
 
-from interp.engine.diagnosis import Problem
 from interp.engine.edges import CommEdge, collective_pattern
 from interp.engine.messages import is_eager, wire_start
 from interp.engine.network import Flow, route_links
 from interp.engine.process import HOST_ID, Process
 from interp.engine.requests import CollReq, Reply, SendReq
+from interp.engine.sync import GlobalSync, Problem
 from interp.engine.timeval import as_time, is_symbolic, later, latest
 from interp.engine.values import UNKNOWN, Unknown, is_unknown
 from interp.system import collective_rounds
 
-if TYPE_CHECKING:
-    from interp.engine.scheduler import Scheduler
 
 ZERO = 0.0
 _MOVE_ONLY = ("gather", "scatter", "allgather", "alltoall")
@@ -38,7 +34,7 @@ class Relay:
         self.label = f"node {pid} (relaying for {origin.label})"
 
 
-def nx_broadcast(s: "Scheduler", p: Process, req: SendReq, tau: sp.Expr) -> sp.Expr:
+def nx_broadcast(s: GlobalSync, p: Process, req: SendReq, tau: sp.Expr) -> sp.Expr:
     """NX/2 csend to -1: the logarithmic broadcast of the machine filter. A host broadcast
     enters the cube at node 0 and spreads from there. Returns when the sender is done."""
     if p.pid == HOST_ID:
@@ -60,7 +56,7 @@ def nx_broadcast(s: "Scheduler", p: Process, req: SendReq, tau: sp.Expr) -> sp.E
     return sender_done
 
 
-def price(s: "Scheduler", inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> list[tuple[Process, Reply]]:
+def price(s: GlobalSync, inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> list[tuple[Process, Reply]]:
     """Every member's reply once all have reached the global operation."""
     procs = {pid: p for pid, (p, _, _) in inst.items()}
     reqs = {pid: req for pid, (_, req, _) in inst.items()}
@@ -95,7 +91,7 @@ def price(s: "Scheduler", inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> 
     return out
 
 
-def _rounds(s: "Scheduler", kind: str, size, rounds, reqs: dict[int, CollReq], t: dict,
+def _rounds(s: GlobalSync, kind: str, size, rounds, reqs: dict[int, CollReq], t: dict,
             delay: dict) -> tuple[dict, list]:
     """When each member ends the operation, given each message's contention delay; and the
     messages as (key, depart, MessageTime), key = (round, src, dst)."""
@@ -124,7 +120,7 @@ def _rounds(s: "Scheduler", kind: str, size, rounds, reqs: dict[int, CollReq], t
     return t, flows
 
 
-def _with_contention(s: "Scheduler", kind: str, size, rounds, reqs: dict[int, CollReq], t_in: dict) -> dict:
+def _with_contention(s: GlobalSync, kind: str, size, rounds, reqs: dict[int, CollReq], t_in: dict) -> dict:
     """The members' end times. An MPI collective's messages share links (E4) with each other
     and with the messages already priced; which ones overlap depends on the times they give,
     so the rounds are priced again until the delays repeat (each flow only depends on
@@ -161,7 +157,7 @@ def _with_contention(s: "Scheduler", kind: str, size, rounds, reqs: dict[int, Co
     return t
 
 
-def _edge(s: "Scheduler", sp_: Process, sr: CollReq, dp: Process, dr: CollReq, size) -> None:
+def _edge(s: GlobalSync, sp_: Process, sr: CollReq, dp: Process, dr: CollReq, size) -> None:
     key = (sp_.pid, sr.aau.id, dp.pid, dr.aau.id)
     e = s.edges.get(key)
     if e is None:

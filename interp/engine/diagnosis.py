@@ -10,8 +10,6 @@ pair (type signatures, a message longer than the receive buffer).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import networkx as nx
 import sympy as sp
@@ -22,26 +20,14 @@ from interp.application.expr import numeric_value
 from interp.engine.messages import Message
 from interp.engine.process import Process
 from interp.engine.requests import CollReq, RecvReq, Request, WaitReq
+from interp.engine.sync import GlobalSync, Problem
 from interp.errors import SourceLocation
 
-if TYPE_CHECKING:
-    from interp.engine.scheduler import Scheduler
 
 MPI_TYPES = {n: c for n, c in mpi_constants().items() if n in mpi_datatype_names()}
 
 
-@dataclass
-class Problem:
-    kind: str  # deadlock | mismatch | unmatched | collective | unwaited
-    message: str
-    locations: list[SourceLocation] = field(default_factory=list)
-
-    def to_json(self) -> dict:
-        return {"kind": self.kind, "message": self.message,
-                "locations": [loc.to_json() for loc in self.locations]}
-
-
-def check_sizes(s: "Scheduler", m: Message, p: Process, rq: RecvReq) -> None:
+def check_sizes(s: GlobalSync, m: Message, p: Process, rq: RecvReq) -> None:
     untyped = {MPI_TYPES.get("MPI_BYTE"), MPI_TYPES.get("MPI_PACKED"), None}
     if m.datatype != rq.datatype and m.datatype not in untyped and rq.datatype not in untyped:
         names = {code: name for name, code in MPI_TYPES.items()}
@@ -59,7 +45,7 @@ def check_sizes(s: "Scheduler", m: Message, p: Process, rq: RecvReq) -> None:
             [m.send_aau.loc, rq.aau.loc]))
 
 
-def diagnose_hang(s: "Scheduler", live: list[Process]) -> None:
+def diagnose_hang(s: GlobalSync, live: list[Process]) -> None:
     """No chain can go on (Algorithm 2, step 3): say why, with every call involved."""
     blocked = [p for p in live if p.state == "blocked"]
     explained = _mismatches(s, blocked) | broken_collectives(s, blocked)
@@ -93,7 +79,7 @@ def diagnose_hang(s: "Scheduler", live: list[Process]) -> None:
     s.hung = True
 
 
-def waits_for(s: "Scheduler", p: Process, blocked: list[Process]) -> list[Process]:
+def waits_for(s: GlobalSync, p: Process, blocked: list[Process]) -> list[Process]:
     """The blocked processes that could satisfy what ``p`` waits for: the named source,
     or any whose program sends that type/tag."""
     req = p.request
@@ -113,7 +99,7 @@ def waits_for(s: "Scheduler", p: Process, blocked: list[Process]) -> list[Proces
     return [q for q in blocked if q is not p]
 
 
-def _mismatches(s: "Scheduler", blocked: list[Process]) -> set[int]:
+def _mismatches(s: GlobalSync, blocked: list[Process]) -> set[int]:
     """A receive that waits while a message for it sits unmatched: their type/tag or
     source never agree."""
     out = set()
@@ -150,7 +136,7 @@ def _mismatches(s: "Scheduler", blocked: list[Process]) -> set[int]:
     return out
 
 
-def broken_collectives(s: "Scheduler", blocked: list[Process]) -> set[int]:
+def broken_collectives(s: GlobalSync, blocked: list[Process]) -> set[int]:
     out = set()
     for k, inst in sorted(s.collectives.items()):
         req = next(iter(inst.values()))[1]
@@ -173,7 +159,7 @@ def broken_collectives(s: "Scheduler", blocked: list[Process]) -> set[int]:
     return out
 
 
-def leftovers(s: "Scheduler") -> None:
+def leftovers(s: GlobalSync) -> None:
     broken_collectives(s, [])
     labels = {q.pid: q for q in s.processes}
     for (pid, handle), h in s.handles.items():

@@ -20,7 +20,7 @@ to the scheduler, which detects the steady state and extends it in closed form
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Generator
+from typing import Callable, Generator
 
 import sympy as sp
 
@@ -28,14 +28,13 @@ from interp.application import aau as A
 from interp.application import ast
 from interp.application.expr import trip_count
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
-from interp.engine.requests import LoopHead, TraceSpan, ask, communicate
+from interp.engine.process import Process, TraceSpan
+from interp.engine.requests import LoopHead, ask, communicate
 from interp.engine.summation import sum_over
 from interp.engine.timeval import as_count, as_time
 from interp.engine.values import VARYING, Frame, NeedValue, NotClosedForm
 from interp.errors import InterpError
 
-if TYPE_CHECKING:
-    from interp.engine.process import Process
 
 SYMBOLIC_ITERATION_LIMIT = 12  # IterSync iterations tried before a symbolic count must be given
 
@@ -43,13 +42,13 @@ SYMBOLIC_ITERATION_LIMIT = 12  # IterSync iterations tried before a symbolic cou
 # ---- the dispatch ----------------------------------------------------------------------------
 
 
-def run_chain(p: "Process") -> Generator:
+def run_chain(p: Process) -> Generator:
     """The process's whole chain: its main program, AAU by AAU (Algorithm 2's active chain)."""
     yield from step_list(p, p.program.aaus, p.frame_for(p.program))
     p.finish = p.clock
 
 
-def step_list(p: "Process", aaus: list[A.AAU], frame: Frame) -> Generator:
+def step_list(p: Process, aaus: list[A.AAU], frame: Frame) -> Generator:
     """Interpret a chain; returns a control signal (``stop``, ``return``, ``exit:L``) or None."""
     for a in aaus:
         signal = yield from step(p, a, frame)
@@ -58,7 +57,7 @@ def step_list(p: "Process", aaus: list[A.AAU], frame: Frame) -> Generator:
     return None
 
 
-def step(p: "Process", a: A.AAU, frame: Frame) -> Generator:
+def step(p: Process, a: A.AAU, frame: Frame) -> Generator:
     """Ω of one execution of ``a``, step by step; recorded in the process's statistics."""
     tau = p.clock
     signal = yield from _form(STEP, a)(p, a, frame)
@@ -68,7 +67,7 @@ def step(p: "Process", a: A.AAU, frame: Frame) -> Generator:
     return signal
 
 
-def closed_form_list(p: "Process", aaus: list[A.AAU], frame: Frame, binding: dict, out: dict) -> sp.Expr:
+def closed_form_list(p: Process, aaus: list[A.AAU], frame: Frame, binding: dict, out: dict) -> sp.Expr:
     """δ of a chain in closed form; per-AAU (count, total) added to ``out``."""
     total = 0.0
     for i, a in enumerate(aaus):

@@ -23,7 +23,7 @@ from interp.application.aag import AAG, UnitAAG
 from interp.application.expr import as_sympy
 from interp.engine.costs import CostModel
 from interp.engine.process import CATEGORIES, HOST_ID, Process
-from interp.engine.diagnosis import Problem
+from interp.engine.sync import Problem
 from interp.engine.scheduler import Scheduler
 from interp.engine.timeval import FormulaTooLarge, latest
 from interp.engine.values import Inputs, NeedValue, input_symbol

@@ -3,8 +3,8 @@
 A process holds what Algorithm 2 needs per active chain: its clock τ, its δ split into the
 categories (computation, call, transmission, waiting), per-AAU statistics, the values it knows
 and the decisions it took. Ω itself (how each AAU type advances the clock) is in
-:mod:`interp.engine.omega`; the process's chain is the generator ``omega.run_chain`` returns,
-which the scheduler drives.
+:mod:`interp.engine.omega`; the process's chain is the generator ``omega.run_chain`` makes,
+which the scheduler activates and drives.
 """
 
 from __future__ import annotations
@@ -17,10 +17,9 @@ from interp.application import aau as A
 from interp.application import ast
 from interp.application.aag import AAG, UnitAAG
 from interp.application.catalog import lookup
-from interp.application.expr import SymbolicError, as_sympy, expr_text, numeric_value, to_sympy
+from interp.application.ast import expr_text
+from interp.application.expr import SymbolicError, as_sympy, numeric_value, to_sympy
 from interp.engine.costs import CostModel
-from interp.engine.omega import closed_form_list, run_chain
-from interp.engine.requests import Request, TraceSpan
 from interp.engine.timeval import as_time
 from interp.engine.values import (
     VARYING, Frame, Inputs, NeedValue, NotClosedForm, Unknown, fast_or_symbolic,
@@ -29,6 +28,16 @@ from interp.errors import InterpError
 
 CATEGORIES = ("computation", "call", "transmission", "waiting")
 HOST_ID = 32768  # what MYHOST() returns: not a node number and not NX/2's -1 (all nodes)
+
+
+@dataclass
+class TraceSpan:
+    """One interpreted execution of an AAU on a process (for trace export)."""
+
+    aau: int
+    name: str  # the AAU type, or "waiting"
+    start: sp.Expr
+    end: sp.Expr
 
 
 @dataclass
@@ -58,14 +67,14 @@ class Process:
         self.assumptions: dict[int, sp.Basic] = {}
         self.decisions: list = []
         self.state = "ready"  # ready | blocked | paused | done
-        self.request: Request | None = None
+        self.request = None  # the request (requests.py) it waits or pauses in
         self.finish: sp.Expr | None = None
         self.last_recv_end: sp.Expr | None = None
         self.spawn_end: sp.Expr | None = None
         self._library_values: dict[str, sp.Expr] | None = None
         self.counted_by_user = False  # inside a loop run for --iterations: EXITs are fine
         self.trace: list[TraceSpan] | None = None  # filled when a trace was asked for
-        self.gen = run_chain(self)
+        self.gen = None  # its chain, a generator: activated by the scheduler (omega.run_chain)
 
     # ---- bookkeeping ----
     def frame_for(self, unit: UnitAAG) -> Frame:
@@ -213,10 +222,6 @@ class Process:
                 frame.set(a.name, sp.Integer(outputs[role[4:]]))
             elif call is None or role.startswith("out_"):
                 frame.forget(a.name)  # passed by reference to code interp does not see
-
-    # ---- the closed form, for callers outside the engine (annotate) ----
-    def closed_form_list(self, aaus: list[A.AAU], frame: Frame, binding: dict, out: dict) -> sp.Expr:
-        return closed_form_list(self, aaus, frame, binding, out)
 
 
 

@@ -11,7 +11,7 @@ waiting). :func:`exchange` applies the reply to the process.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Generator
+from typing import Generator
 
 import sympy as sp
 
@@ -24,14 +24,13 @@ from interp.engine.timeval import as_time
 from interp.engine.values import Frame
 from interp.errors import InterpError
 
-if TYPE_CHECKING:
-    from interp.engine.process import Process
+from interp.engine.process import Process, TraceSpan
 
 
 @dataclass
 class Request:
     aau: A.AAU
-    process: "Process"
+    process: Process
 
 
 @dataclass
@@ -96,16 +95,6 @@ class Reply:
     status: tuple[int, int, sp.Expr] | None = None  # a received message's (source, tag, bytes)
 
 
-@dataclass
-class TraceSpan:
-    """One interpreted execution of an AAU on a process (for trace export)."""
-
-    aau: int
-    name: str  # the AAU type, or "waiting"
-    start: sp.Expr
-    end: sp.Expr
-
-
 def ask(req: Request) -> Generator:
     """Hand ``req`` to the scheduler (``Scheduler.serve``) and return its :class:`Reply`."""
     reply = yield req
@@ -115,7 +104,7 @@ def ask(req: Request) -> Generator:
 # ---- Ω of a communication AAU: its requests, in order ----------------------------------------
 
 
-def communicate(p: "Process", a: A.AAU, frame: Frame) -> Generator:
+def communicate(p: Process, a: A.AAU, frame: Frame) -> Generator:
     p.advance("computation", compute_seconds(a.arg_ops, p.cm))
     op = a.call.op if isinstance(a, A.LibraryAAU) and a.call else None
     if op == "sendrecv":  # MPI_SENDRECV: its (eager) send, then its receive
@@ -132,7 +121,7 @@ def communicate(p: "Process", a: A.AAU, frame: Frame) -> Generator:
     return None
 
 
-def exchange(p: "Process", a: A.AAU, frame: Frame, req: Request | None = None) -> Generator:
+def exchange(p: Process, a: A.AAU, frame: Frame, req: Request | None = None) -> Generator:
     """One request to the scheduler and what its reply does to the process."""
     req = req if req is not None else build_request(p, a, frame)
     if req is None:  # MPI_PROC_NULL: the call returns at once
@@ -161,7 +150,7 @@ def exchange(p: "Process", a: A.AAU, frame: Frame, req: Request | None = None) -
     return None
 
 
-def _record_status(p: "Process", a: A.LibraryAAU, frame: Frame, source: int, tag: int, size) -> None:
+def _record_status(p: Process, a: A.LibraryAAU, frame: Frame, source: int, tag: int, size) -> None:
     """What a receive tells the program about its message: NX/2's infonode(), infotype()
     and infocount(); MPI's STATUS(MPI_SOURCE) and STATUS(MPI_TAG)."""
     values = p.library_values()
@@ -173,7 +162,7 @@ def _record_status(p: "Process", a: A.LibraryAAU, frame: Frame, source: int, tag
         frame.assign(status.name, [sp.Integer(consts["MPI_TAG"])], sp.Integer(tag))
 
 
-def build_request(p: "Process", a: A.LibraryAAU, frame: Frame) -> Request | None:
+def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
     call = a.call
     line = a.loc.line
     buf = a.arg("buf")
@@ -223,13 +212,13 @@ def build_request(p: "Process", a: A.LibraryAAU, frame: Frame) -> Request | None
     return CollReq(a, p, kind, size, root, _payload(p, buf, frame), result, combine, call.reduce)
 
 
-def _datatype(p: "Process", a: A.LibraryAAU, frame: Frame) -> int | None:
+def _datatype(p: Process, a: A.LibraryAAU, frame: Frame) -> int | None:
     if a.arg("datatype") is None:
         return None
     return p.concrete(a.arg("datatype"), frame, f"the MPI datatype at line {a.loc.line}")
 
 
-def _handle(p: "Process", a: A.LibraryAAU, frame: Frame) -> str | None:
+def _handle(p: Process, a: A.LibraryAAU, frame: Frame) -> str | None:
     """The name an async message is waited on by: NX/2's msgid variable, MPI's request
     (an element of a request array counts by itself: REQ(1), REQ(2))."""
     if a.result:
@@ -241,7 +230,7 @@ def _handle(p: "Process", a: A.LibraryAAU, frame: Frame) -> str | None:
     return _name(e)
 
 
-def _is_null(p: "Process", partner: int, a: A.LibraryAAU, frame: Frame) -> bool:
+def _is_null(p: Process, partner: int, a: A.LibraryAAU, frame: Frame) -> bool:
     """MPI_PROC_NULL as partner: the call does nothing (its request completes at once)."""
     if p.library != "mpi" or partner != mpi_constants()["MPI_PROC_NULL"]:
         return False
@@ -250,14 +239,14 @@ def _is_null(p: "Process", partner: int, a: A.LibraryAAU, frame: Frame) -> bool:
     return True
 
 
-def _wait_request(p: "Process", a: A.LibraryAAU, handle: str | None) -> WaitReq | None:
+def _wait_request(p: Process, a: A.LibraryAAU, handle: str | None) -> WaitReq | None:
     if handle in p.null_handles:
         p.null_handles.discard(handle)
         return None
     return WaitReq(a, p, handle)
 
 
-def _size(p: "Process", a: A.LibraryAAU, frame: Frame) -> sp.Expr:
+def _size(p: Process, a: A.LibraryAAU, frame: Frame) -> sp.Expr:
     if a.arg("size") is not None:
         return p.value(a.arg("size"), frame, f"the length of the message at line {a.loc.line}")
     count = a.arg("count")
@@ -268,7 +257,7 @@ def _size(p: "Process", a: A.LibraryAAU, frame: Frame) -> sp.Expr:
     return n * mpi_datatype_bytes().get(dtype, 1)
 
 
-def _payload(p: "Process", buf: ast.Expr | None, frame: Frame) -> dict:
+def _payload(p: Process, buf: ast.Expr | None, frame: Frame) -> dict:
     """The values a message carries, as far as they are followed ({} when they are not)."""
     if isinstance(buf, ast.Var):
         return dict(frame.elements(buf.name))
@@ -282,7 +271,7 @@ def _payload(p: "Process", buf: ast.Expr | None, frame: Frame) -> dict:
     return {}
 
 
-def _tag(p: "Process", a: A.LibraryAAU, frame: Frame) -> sp.Expr:
+def _tag(p: Process, a: A.LibraryAAU, frame: Frame) -> sp.Expr:
     role = "type" if a.arg("type") is not None else "tag"
     e = a.arg(role)
     if e is None:

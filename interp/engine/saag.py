@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from interp.application.aag import AAG
-from interp.engine.diagnosis import Problem
+from interp.engine.sync import Problem
 from interp.engine.edges import KIND_SYMBOL, CommEdge
 from interp.engine.predict import check_given, interpret
 from interp.engine.process import Process

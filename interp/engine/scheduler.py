@@ -19,50 +19,37 @@ from __future__ import annotations
 
 from typing import Callable
 
-import sympy as sp
 
 from interp.engine import collectives
-from interp.engine.buffers import BLOCKED, StaticBuffers
-from interp.engine.diagnosis import Problem, check_sizes, diagnose_hang, leftovers
+from interp.engine.buffers import BLOCKED
+from interp.engine.diagnosis import check_sizes, diagnose_hang, leftovers
 from interp.engine.edges import CommEdge
-from interp.engine.messages import Message, MessageModel, MessageTrace
+from interp.engine.messages import Message, MessageTrace
+from interp.engine.omega import run_chain
 from interp.engine.process import HOST_ID, Process
 from interp.engine.requests import (
     CollReq, LoopHead, RecvReq, Reply, Request, SendReq, SpawnReq, WaitReq,
 )
 from interp.engine.steady import SteadyState
-from interp.engine.timeval import as_time, is_earlier, is_symbolic, later
+from interp.engine.sync import GlobalSync
+from interp.engine.timeval import as_time, is_earlier, later
 from interp.errors import InterpError
 from interp.system import SAG
 
 ZERO = 0.0
 
 
-class Scheduler:
+class Scheduler(GlobalSync):
+    """Algorithm 2 over the global synchronization structure it extends."""
+
     def __init__(self, sag: SAG, nprocs: int, bound: str, spawner, extend: bool = True,
                  timing: bool = True):
-        self.sag, self.nprocs, self.bound = sag, nprocs, bound
+        super().__init__(sag, nprocs, bound, timing)
         self.spawner = spawner  # (program, dests, start) -> list[Process]
         self.extend = extend
-        # timing=False (interp check): a loop repeats when its communication pattern does;
-        # when each message happens does not matter for matching.
-        self.timing = timing
-        self.processes: list[Process] = []
-        self.messages: list[Message] = []  # sent, not yet received
-        self.receives: dict[int, list[RecvReq]] = {}  # posted receives per process, in order
-        self.handles: dict[tuple[int, str], dict] = {}
-        self.collectives: dict[int, dict[int, tuple[Process, CollReq, sp.Expr]]] = {}
         self.coll_count: dict[int, int] = {}
-        self.edges: dict[tuple, CommEdge] = {}
-        self.problems: list[Problem] = []
-        self.hung = False
-        self.notes: list[str] = []
-        self.assumptions: list[sp.Basic] = []
-        self.msgs = MessageModel(sag, nprocs, bound, HOST_ID, timing)
-        self.buffers = StaticBuffers(sag, HOST_ID)
         self.steady = SteadyState(self)
         self.full_senders: list[SendReq] = []  # static-buffer sends waiting for a buffer
-        self.trace: list[MessageTrace] | None = None  # matched messages, when tracing
         self.serve_table: dict[type, Callable[[Request], Reply | None]] = {
             LoopHead: self._loop_head, SpawnReq: self._spawn, SendReq: self._send,
             RecvReq: self._recv, WaitReq: self._wait, CollReq: self._collective,
@@ -74,6 +61,8 @@ class Scheduler:
 
     # ---- driving ----
     def add(self, p: Process) -> None:
+        """Activate ``p``'s chain (the generator Ω makes of its main program)."""
+        p.gen = run_chain(p)
         if self.trace is not None:
             p.trace = []
         self.processes.append(p)
@@ -126,18 +115,6 @@ class Scheduler:
     def _wait_for(self, req: Request, state: str = "blocked") -> None:
         req.process.state, req.process.request = state, req
 
-    def clock_floor(self) -> float | None:
-        """The earliest numeric clock of a live process: nothing can happen before it."""
-        return min((as_time(q.clock) for q in self.processes if q.state != "done"
-                    and not is_symbolic(q.clock)), default=None)
-
-    def label(self, pid: int) -> str:
-        for p in self.processes:
-            if p.pid == pid:
-                return p.label
-        return "the host" if pid == HOST_ID else f"node {pid}"
-
-    # ---- requests ----
     def _loop_head(self, req: LoopHead) -> Reply | None:
         if not self.extend:
             return Reply(end=req.process.clock)
@@ -196,20 +173,6 @@ class Scheduler:
         if not req.synchronous:
             self.handles[(p.pid, req.handle or "")] = {"send_done": send_done, "aau": req.aau}
         return reply
-
-    def post(self, sender, dst: int, req: SendReq, depart: sp.Expr) -> sp.Expr:
-        """Put one message in flight; returns when the sender is done with it."""
-        t = self.msgs.time(sender.pid, dst, req.size, req.synchronous)
-        msg_id = self.msgs.new_id()
-        static = self.buffers.is_static(sender.pid, dst, req.size, req.synchronous)
-        if static and self.buffers.counted():
-            self.buffers.hold(dst, depart, msg_id)
-        msg = Message(msg_id, sender, dst, int(req.tag), req.size, req.payload,
-                      depart + t.startup + t.transmission, t.receive, req.aau, req.synchronous,
-                      static, depart, req.broadcast, datatype=req.datatype)
-        self.messages.append(msg)
-        self.msgs.contend(msg, t, self.clock_floor)
-        return msg.arrival  # a csend's sender is busy until its message is through
 
     def _buffer_free_at(self, req: SendReq):
         if len(req.dests) != 1 or not req.synchronous or not self.buffers.counted():

@@ -11,16 +11,13 @@ iteration count.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 import sympy as sp
 
 from interp.engine.process import CATEGORIES, AAUStat, Process
+from interp.engine.sync import GlobalSync
 from interp.engine.timeval import as_count, is_symbolic, same, scaled
 from interp.engine.values import is_unknown
 
-if TYPE_CHECKING:
-    from interp.engine.scheduler import Scheduler
 
 ZERO = 0.0
 
@@ -37,7 +34,7 @@ class Cut:
 
 
 class SteadyState:
-    def __init__(self, sched: "Scheduler"):
+    def __init__(self, sched: GlobalSync):
         self.sched = sched
         self.cuts: list[Cut] = []
         self.extensions = 0

@@ -16,7 +16,6 @@ sums over processes unless one is chosen.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,15 +24,16 @@ from rich.table import Table
 from rich.text import Text
 
 from interp.application import aau as A
-from interp.application.aag import UnitAAG, _UnitBuilder
+from interp.application import ast
+from interp.application.aag import UnitAAG, statement_ops
 from interp.engine.costs import compute_seconds, hit_ratio
+from interp.engine.omega import closed_form_list
 from interp.engine.predict import Prediction
 from interp.engine.process import Process
 from interp.engine.values import NotClosedForm
 from interp.errors import InterpError
 from interp.output.levels import call_overhead
-from interp.output.numbers import Numbers, count_text
-from interp.output.prediction_view import seconds_text
+from interp.output.numbers import Numbers, count_text, seconds_text
 
 COMM_TYPES = frozenset({"Comm", "Sync", "SyncSeq", "Spawn"})
 
@@ -63,6 +63,7 @@ class Annotation:
     files: list[FileListing]
     processes: list[str]
     total: float
+    notes: list[str] = field(default_factory=list)  # statements whose weight is unknown
 
     def hottest(self, n: int = 5) -> list[tuple[str, Line]]:
         rows = [(f.path, ln) for f in self.files for ln in f.lines if ln.seconds > 0]
@@ -86,12 +87,14 @@ def select_processes(pred: Prediction, which: str | None) -> list[Process]:
 
 
 class _StatementCosts:
-    """Per-statement costs of Seq AAUs on a process's SAU (the weights that spread δ)."""
+    """Per-statement costs of Seq AAUs on a process's SAU (the weights that spread δ).
+    A statement that cannot be priced weighs 0 and gets a note (δ itself stays exact)."""
 
     def __init__(self, pred: Prediction):
         self.pred = pred
         self.units: dict[str, UnitAAG] = pred.aag.units
         self.cache: dict[tuple, list[float]] = {}
+        self.notes: dict[str, None] = {}  # ordered, without repeats
 
     def weights(self, p: Process, seq: A.Seq) -> list[float]:
         key = (seq.id, id(p.cm))
@@ -100,35 +103,48 @@ class _StatementCosts:
         return self.cache[key]
 
     def _compute(self, p: Process, seq: A.Seq) -> list[float]:
-        unit = self.units[seq.unit]
-        builder = _UnitBuilder(unit.unit, unit.file, unit.symbols, itertools.count(1),
-                               {}, self.pred.aag.granularity)
-        hit = hit_ratio(seq, unit.symbols, p.cm)
+        hit = hit_ratio(seq, self.units[seq.unit].symbols, p.cm)
         out = []
-        for stmt in seq.stmts:
+        for stmt, ops in zip(seq.stmts, statement_ops(self.pred.aag, seq)):
             try:
-                ops = builder.seq_stmt(stmt, 0)
                 cost = float(compute_seconds(ops, p.cm, hit))
                 for name in ops.user_calls:  # user FUNCTIONs evaluated in the statement
-                    cost += self._function(p, name)
-            except (InterpError, NotClosedForm, TypeError):  # a weight only; δ itself is exact
+                    cost += self._function(p, name, stmt, seq)
+            except (InterpError, TypeError) as err:  # a weight only; δ itself is exact
+                self._note(stmt, seq, "its cost", err)
                 cost = 0.0
             out.append(max(cost, 0.0))
         return out
 
-    def _function(self, p: Process, name: str) -> float:
+    def _function(self, p: Process, name: str, stmt: ast.Stmt, seq: A.Seq) -> float:
         unit = self.units.get(name)
         if unit is None:
             return 0.0
         try:
-            return float(p.closed_form_list(unit.aaus, p.frame_for(unit), {}, {}))
-        except (NotClosedForm, TypeError):  # control leaves it, or its cost is not a number
+            return float(_closed_form(p, unit))
+        except (NotClosedForm, TypeError) as err:
+            self._note(stmt, seq, f"the cost of FUNCTION {name}", err)
             return 0.0
+
+    def _note(self, stmt: ast.Stmt, seq: A.Seq, what: str, err: Exception) -> None:
+        if len(seq.stmts) == 1:  # nothing to spread: the line gets the whole δ
+            return
+        why = {NotClosedForm: "has no closed form (control leaves it, or it must be unrolled)",
+               TypeError: "is not a number"}.get(type(err)) or f"is unknown ({err})"
+        self.notes[f"{Path(stmt.loc.file).name}:{stmt.loc.line}: {what} {why}; it counts as "
+                   f"0 s when Seq AAU {seq.id}'s time is spread over its lines"] = None
+
+
+def _closed_form(p: Process, unit: UnitAAG):
+    """δ of a unit's body in closed form on ``p``."""
+    return closed_form_list(p, unit.aaus, p.frame_for(unit), {}, {})
 
 
 def line_seconds(pred: Prediction, processes: list[Process] | None = None,
-                 num: Numbers | None = None) -> dict[tuple[str, int], list]:
-    """(file, line) → [seconds, executions, aau ids], summed over ``processes``."""
+                 num: Numbers | None = None,
+                 notes: list[str] | None = None) -> dict[tuple[str, int], list]:
+    """(file, line) → [seconds, executions, aau ids], summed over ``processes``; the statements
+    that could not be weighed are added to ``notes``."""
     num = num or Numbers(pred)
     by_id = pred.aag.by_id()
     costs = _StatementCosts(pred)
@@ -186,6 +202,8 @@ def line_seconds(pred: Prediction, processes: list[Process] | None = None,
                 body = sum(delta(c.id) for c in a.children)
                 put(a, a.loc.line, d - body, count)
         merge()
+    if notes is not None:
+        notes.extend(costs.notes)
     return out
 
 
@@ -193,7 +211,8 @@ def annotate(pred: Prediction, process: str | None = None) -> Annotation:
     """The annotated listing of every source file of the program."""
     procs = select_processes(pred, process)
     num = Numbers(pred)
-    times = line_seconds(pred, procs, num)
+    notes: list[str] = []
+    times = line_seconds(pred, procs, num, notes)
     files = []
     for path in pred.aag.files:
         try:
@@ -212,7 +231,7 @@ def annotate(pred: Prediction, process: str | None = None) -> Annotation:
     for f in files:
         for ln in f.lines:
             ln.share = ln.seconds / total if total else 0.0
-    return Annotation(files, [p.label for p in procs], total)
+    return Annotation(files, [p.label for p in procs], total, notes)
 
 
 def _lookup(times: dict, path: str, line: int):
@@ -239,11 +258,8 @@ def to_json(ann: Annotation) -> dict:
                               "executions": ln.executions, "aaus": ln.aaus, "source": ln.text}
                              for ln in f.lines]}
                   for f in ann.files],
+        "notes": ann.notes,
     }
-
-
-def _count(c: float | None) -> str:
-    return count_text(c)
 
 
 def render_text(ann: Annotation, hot: float = 0.05) -> Group:
@@ -266,7 +282,7 @@ def render_text(ann: Annotation, hot: float = 0.05) -> Group:
             timed = ln.seconds > 0 or ln.aaus
             style = "bold red" if ln.share >= hot else None
             t.add_row(str(ln.number), seconds_text(ln.seconds) if timed else "",
-                      f"{100 * ln.share:.1f}%" if timed else "", _count(ln.executions),
+                      f"{100 * ln.share:.1f}%" if timed else "", count_text(ln.executions),
                       Text(ln.text, style=style or ("dim" if not timed else "")))
         parts.append(t)
         parts.append(Text(""))
@@ -277,6 +293,8 @@ def render_text(ann: Annotation, hot: float = 0.05) -> Group:
             foot.append(f"  {Path(path).name}:{ln.number}  {seconds_text(ln.seconds)} "
                         f"({100 * ln.share:.1f}%)  {ln.text.strip()}\n")
         parts.append(foot)
+    if ann.notes:
+        parts.append(Text("Notes:\n" + "".join(f"  - {n}\n" for n in ann.notes)))
     return Group(*parts)
 
 

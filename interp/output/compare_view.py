@@ -9,7 +9,8 @@ from rich.table import Table
 from rich.text import Text
 
 from interp.analysis.compare import Comparison
-from interp.output.prediction_view import COLUMN_TITLES, seconds_text
+from interp.output.numbers import seconds_text
+from interp.output.prediction_view import COLUMN_TITLES
 
 TITLES = {"total": "total (headline)", **{k: f"{v} (sum over processes)" for k, v in COLUMN_TITLES.items()}}
 

@@ -9,10 +9,10 @@ from rich.tree import Tree
 
 from interp.application import aau as A
 from interp.application.aag import AAG
-from interp.application.expr import expr_text
+from interp.application.ast import expr_text
 
 
-def _children_ids(a: A.AAU) -> list[int]:
+def children_ids(a: A.AAU) -> list[int]:
     if isinstance(a, A.Call):
         return [c.id for c in a.callee_body]
     if isinstance(a, A.Condt):
@@ -30,7 +30,7 @@ def aau_json(a: A.AAU) -> dict:
         "column": a.loc.column,
         "end_line": a.end_line,
         "params": a.params(),
-        "children": _children_ids(a),
+        "children": children_ids(a),
     }
 
 

@@ -32,8 +32,8 @@ from interp.engine.costs import compute_seconds
 from interp.engine.predict import Prediction
 from interp.engine.process import CATEGORIES, Process
 from interp.errors import InterpError
-from interp.output.numbers import Numbers, count_text
-from interp.output.prediction_view import seconds_text
+from interp.output.graph_view import children_ids
+from interp.output.numbers import Numbers, count_text, seconds_text
 
 COMM_TYPES = frozenset({"Comm", "Sync", "SyncSeq", "Spawn"})
 SKIP_TYPES = frozenset({"Start", "End"})
@@ -405,8 +405,6 @@ def _aau_brief(pred: Prediction, a: A.AAU, num: Numbers, own_only: set[int]) -> 
 
 
 def _aau_details(pred: Prediction, a: A.AAU, num: Numbers) -> dict:
-    from interp.output.graph_view import _children_ids
-
     parents = _parents(pred)
     chain = []
     p = parents.get(a.id)
@@ -430,7 +428,7 @@ def _aau_details(pred: Prediction, a: A.AAU, num: Numbers) -> dict:
                           "size": e.size, "tag": e.tag, "count": num.get(e.count),
                           "count_formula": str(e.count)})
     return {"type": a.type, "unit": a.unit, "location": f"{a.loc.file}:{_lines(a)}",
-            "column": a.loc.column, "params": a.params(), "children": _children_ids(a),
+            "column": a.loc.column, "params": a.params(), "children": children_ids(a),
             "inside": chain, "per_process": per_exec, "edges": edges}
 
 

@@ -53,6 +53,19 @@ class Numbers:
         return v
 
 
+def seconds_text(value: float | None) -> str:
+    """A time for people, in s, ms or us (``symbolic`` when it is not a number)."""
+    if value is None:
+        return "symbolic"
+    if value == 0:
+        return "0"
+    if abs(value) >= 1:
+        return f"{value:.4f} s"
+    if abs(value) >= 1e-3:
+        return f"{value * 1e3:.4f} ms"
+    return f"{value * 1e6:.3f} us"
+
+
 def count_text(c: float | None) -> str:
     """An execution count for people: whole numbers with thousands separators."""
     if c is None:

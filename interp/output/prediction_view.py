@@ -16,6 +16,8 @@ from rich.text import Text
 from interp.application.expr import as_sympy
 from interp.analysis.interval import interval
 from interp.engine.predict import Prediction
+from interp.output.levels import summary_line
+from interp.output.numbers import seconds_text
 
 COLUMNS = ("computation", "call", "transmission", "waiting", "idle")
 COLUMN_TITLES = {"computation": "computation", "call": "call overhead",
@@ -27,18 +29,6 @@ def number(pred: Prediction, expr) -> float | None:
         return None
     v = pred.evaluate(as_sympy(expr))
     return float(v) if v.is_number else None
-
-
-def seconds_text(value: float | None) -> str:
-    if value is None:
-        return "symbolic"
-    if value == 0:
-        return "0"
-    if abs(value) >= 1:
-        return f"{value:.4f} s"
-    if abs(value) >= 1e-3:
-        return f"{value * 1e3:.4f} ms"
-    return f"{value * 1e6:.3f} us"
 
 
 def formula_text(expr: sp.Expr, digits: int = 6) -> str:
@@ -175,8 +165,6 @@ def render_text(pred: Prediction, top: int = 8) -> Group:
     symbols = sorted(s.name for s in pred.total.free_symbols)
     head.append("Formula" + (f" T({', '.join(symbols)})" if symbols else "") + " [s]:\n", style="bold")
     head.append("  " + formula_text(pred.total) + "\n")
-    from interp.output.levels import summary_line
-
     parts = [head, _process_table(pred), Text(summary_line(pred) + "\n")] + (
         [_aau_table(pred, top)] if top else [])
     if pred.notes:

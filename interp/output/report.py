@@ -13,55 +13,24 @@ Everything is computed before anything is written, and files are written all-or-
 from __future__ import annotations
 
 import base64
-import math
-import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import sympy as sp
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from sympy.printing.mathml import mathml
 
+from interp.analysis.scaling import InputCurve, NprocsCurve, Studies, WhatIf
 from interp.application.expr import as_sympy
-from interp.application.aag import AAG
-from interp.engine.predict import Prediction, assumptions, predict
+from interp.engine.predict import Prediction
 from interp.errors import InterpError
 from interp.output import annotate as annotate_mod
 from interp.output import levels, plots
 from interp.output.files import check_writable, write_files
-from interp.output.numbers import count_text, require_numbers
-from interp.output.prediction_view import SIMPLE, formula_python, formula_text, seconds_text
-from interp.system import SAG
-from interp.system.mapping import max_procs
+from interp.output.numbers import count_text, require_numbers, seconds_text
+from interp.output.prediction_view import SIMPLE, formula_python, formula_text
 
 TEMPLATES = Path(__file__).parent / "templates"
-SWEEP_POINTS = 41
-EXACT_POINTS = 8
 FORMATS = {".html": "html", ".htm": "html", ".md": "md", ".markdown": "md"}
-
-
-@dataclass
-class Runner:
-    """Re-predicts the same program at other inputs or P (for the sweeps), numerically, and
-    keeps count of the time spent doing so (the report's time budget)."""
-
-    aag: AAG
-    machine: SAG
-    bound: str = "mid"
-    routines: dict = field(default_factory=dict)
-    iterations: dict = field(default_factory=dict)
-    spent: float = 0.0
-    last: float = 0.0
-
-    def predict(self, nprocs: int, given: dict, machine: SAG | None = None,
-                symbolic: bool = False) -> Prediction:
-        start = time.monotonic()
-        try:
-            return predict(self.aag, machine or self.machine, nprocs, given, self.bound,
-                           symbolic=symbolic, routines=self.routines, iterations=self.iterations)
-        finally:
-            self.last = time.monotonic() - start
-            self.spent += self.last
 
 
 def report_format(path: str | Path) -> str:
@@ -98,134 +67,35 @@ def formula_mathml(expr: sp.Expr) -> str:
             f"<mrow><mi>T</mi><mo>=</mo>{body}</mrow></math>")
 
 
-# ---- sweeps -----------------------------------------------------------------------------------
+# ---- the studies (computed by interp.analysis.scaling) ------------------------------------------
 
 
-def _points(v: float, integer: bool) -> list[float]:
-    if v > 0:
-        lo, hi = v / 10, v * 10
-        if integer:
-            lo = max(1.0, lo)
-        xs = [lo * (hi / lo) ** (i / (SWEEP_POINTS - 1)) for i in range(SWEEP_POINTS)]
-    else:
-        xs = [v - 10 + 20 * i / (SWEEP_POINTS - 1) for i in range(SWEEP_POINTS)]
-    if integer:
-        xs = [float(round(x)) for x in xs]
-    xs.append(v)
-    return sorted(set(xs))
+def _input_sweep(pred: Prediction, c: InputCurve) -> dict:
+    note = None
+    if c.assumes:
+        note = (f"The formula assumes {c.assumes}; " + (
+            "points outside it were interpreted exactly (squares)" if c.exact else
+            "points outside it are not shown"))
+    fixed = ", ".join(f"{name} = {val}" for name, val in c.fixed)
+    title = f"Predicted time against {c.name}" + (f" ({fixed})" if fixed else "")
+    xs, ys = [x for x, _ in c.points], [y for _, y in c.points]
+    png = plots.sweep_chart(xs, ys, c.name, title,
+                            (c.value, pred.seconds) if pred.seconds else None, c.exact)
+    return {"name": c.name, "title": title, "png": png, "note": note, "points": c.points,
+            "exact": c.exact}
 
 
-def _with_value(given: dict, name: str, value) -> dict:
-    out = dict(given)
-    keys = [k for k in given if k.split(".")[-1] == name] or [name]
-    for k in keys:
-        out[k] = value
-    return out
-
-
-def input_sweeps(pred: Prediction, runner: Runner | None, budget: float) -> tuple[list[dict], list[str]]:
-    """Time against each input that stays symbolic in the formula, around its given value."""
-    subs = pred.substitution()
-    out, notes = [], []
-    rels = assumptions(pred.scheduler, pred.processes)
-    for sym in sorted(pred.total.free_symbols, key=lambda s: s.name):
-        if sym not in subs:
-            continue
-        v = float(subs[sym])
-        others = {s: val for s, val in subs.items() if s != sym}
-        expr = pred.total.xreplace(others) if others else pred.total
-        try:
-            f = sp.lambdify([sym], expr, modules="math")
-        except (NameError, SyntaxError, TypeError, KeyError):  # not expressible in math
-            f = None
-        xs, ys, bad = [], [], []
-        for x in _points(v, bool(sym.is_integer)):
-            value = sp.Integer(int(x)) if sym.is_integer else sp.Float(x)
-            point = {sym: value, **others}
-            if any(r.xreplace(point) == sp.false for r in rels):
-                bad.append(x)
-                continue
-            try:
-                y = float(f(int(x) if sym.is_integer else x)) if f else float(expr.subs(sym, value))
-            except (ValueError, TypeError, ZeroDivisionError, OverflowError):
-                continue
-            if math.isfinite(y):
-                xs.append(x)
-                ys.append(y)
-        exact = []
-        if bad and runner is not None:
-            step = max(1, math.ceil(len(bad) / EXACT_POINTS))
-            for x in bad[::step]:
-                if runner.spent > budget:
-                    notes.append(f"{sym.name}: exact re-interpretation stopped (time budget)")
-                    break
-                value = sp.Integer(int(x)) if sym.is_integer else sp.Float(x)
-                try:
-                    r = runner.predict(pred.nprocs, _with_value(pred.given, sym.name, value))
-                except InterpError:
-                    continue
-                if r.seconds is not None:
-                    exact.append((x, r.seconds))
-        conds = ", ".join(str(r) for r in rels if sym in r.free_symbols)
-        note = None
-        if bad:
-            note = (f"The formula assumes {conds}; " + (
-                "points outside it were interpreted exactly (squares)" if exact else
-                "points outside it are not shown"))
-        fixed = ", ".join(f"{s.name} = {val}" for s, val in others.items())
-        title = f"Predicted time against {sym.name}" + (f" ({fixed})" if fixed else "")
-        png = plots.sweep_chart(xs, ys, sym.name, title, (v, pred.seconds) if pred.seconds else None,
-                                exact)
-        out.append({"name": sym.name, "title": title, "png": png, "note": note,
-                    "points": list(zip(xs, ys)), "exact": exact})
-    fixed_inputs = sorted(k for k in pred.fixed if k.split(".")[-1] not in
-                          {s.name for s in pred.total.free_symbols})
-    if fixed_inputs:
-        notes.append("not swept (their values decided the control flow, so they are not in the "
-                     "formula): " + ", ".join(fixed_inputs))
-    return out, notes
-
-
-def nprocs_sweep(pred: Prediction, runner: Runner | None, budget: float) -> dict | None:
-    """Re-predict at P = 1, 2, 4, ... up to the machine's maximum, within the time budget."""
-    if runner is None:
+def _nprocs_sweep(pred: Prediction, c: NprocsCurve | None) -> dict | None:
+    if c is None:
         return None
-    limit = max_procs(pred.machine)
-    ps, p = [], 1
-    while p <= limit:
-        ps.append(p)
-        p *= 2
-    if pred.nprocs not in ps:
-        ps.append(pred.nprocs)
-        ps.sort()
-    xs, ys, notes = [], [], []
-    runner.last = 0.0
-    for p in ps:
-        if p == pred.nprocs and pred.seconds is not None:
-            xs.append(p)
-            ys.append(pred.seconds)
-            continue
-        if runner.spent + 2.5 * runner.last > budget:  # the next P costs about twice the last
-            notes.append(f"stopped before P = {p} to keep the report quick (--budget "
-                         f"{budget:g} s)")
-            break
-        try:
-            r = runner.predict(p, dict(pred.given))
-        except InterpError as err:
-            notes.append(f"P = {p}: {err.message}")
-            continue
-        if r.seconds is not None:
-            xs.append(p)
-            ys.append(r.seconds)
-    if len(xs) < 2:
-        return None
+    xs, ys = [x for x, _ in c.points], [y for _, y in c.points]
     ideal = [ys[0] / x for x in xs] if xs[0] == 1 else None
-    png = plots.sweep_chart(xs, ys, "P (nodes)", f"Predicted time against P (up to {limit}, "
+    png = plots.sweep_chart(xs, ys, "P (nodes)", f"Predicted time against P (up to {c.limit}, "
                             f"the machine's maximum)", (pred.nprocs, pred.seconds) if pred.seconds
                             else None, line_label="re-predicted", ideal=ideal, base2=True)
     rows = [{"p": x, "seconds": y, "text": seconds_text(y),
              "speedup": ys[0] / y if xs[0] == 1 and y else None} for x, y in zip(xs, ys)]
-    return {"png": png, "rows": rows, "notes": notes}
+    return {"png": png, "rows": rows, "notes": c.notes}
 
 
 # ---- the document -----------------------------------------------------------------------------
@@ -260,7 +130,7 @@ def _annotated(ann: annotate_mod.Annotation) -> list[dict]:
             lines.append({"number": ln.number, "text": ln.text,
                           "time": seconds_text(ln.seconds) if timed else "",
                           "share": f"{100 * ln.share:.1f}%" if timed else "",
-                          "execs": annotate_mod._count(ln.executions), "heat": _heat(ln.share),
+                          "execs": count_text(ln.executions), "heat": _heat(ln.share),
                           "hot": ln.share >= 0.05})
         files.append({"path": f.path, "name": Path(f.path).name, "time": seconds_text(f.seconds),
                       "share": f"{100 * f.seconds / ann.total:.1f}%" if ann.total else "",
@@ -275,7 +145,7 @@ def _listing(f, ann) -> str:
         timed = ln.seconds > 0 or bool(ln.aaus)
         out.append(f"{ln.number:>5} {seconds_text(ln.seconds) if timed else '':>12} "
                    f"{(f'{100 * ln.share:.1f}%' if timed else ''):>6} "
-                   f"{annotate_mod._count(ln.executions):>9}  {ln.text}")
+                   f"{count_text(ln.executions):>9}  {ln.text}")
     return "\n".join(out)
 
 
@@ -295,13 +165,8 @@ def _level_section(pred: Prediction, where: str) -> dict:
     return data
 
 
-def _what_if(pred: Prediction, runner: Runner, texts: list[str]) -> dict:
-    from interp.engine.whatif import Scenario
-
-    scenario = Scenario.from_texts(texts)
-    sag, nprocs, given = scenario.apply(pred.machine, pred.nprocs, pred.given, program=pred.aag)
-    other = predict(pred.aag, sag, nprocs, given, pred.bound, routines=runner.routines,
-                    iterations=runner.iterations)
+def _what_if(pred: Prediction, w: WhatIf) -> dict:
+    other = w.prediction
     num_o = require_numbers(other, "the what-if comparison")
     base = levels.aag_level(pred)["total"]
     new = levels.aag_level(other)["total"]
@@ -312,23 +177,23 @@ def _what_if(pred: Prediction, runner: Runner, texts: list[str]) -> dict:
                      "change": f"{100 * (new[c] - base[c]) / base[c]:+.1f}%"
                      if base[c] and new[c] is not None else ""})
     b, n = pred.seconds, num_o(other.total)
-    return {"statements": scenario.describe(), "nprocs": nprocs, "machine": sag.name,
+    return {"statements": w.statements, "nprocs": other.nprocs, "machine": other.machine.name,
             "base": seconds_text(b), "new": seconds_text(n),
             "speedup": f"{b / n:.3g}" if b and n else "", "rows": rows,
             "formula": formula_text(other.total)}
 
 
-def build(pred: Prediction, runner: Runner | None = None, *, at: tuple[str, ...] = (),
-          what_if: tuple[str, ...] = (), budget: float = 20.0) -> dict:
-    """Everything the templates show (images as PNG bytes under ``images``)."""
+def build(pred: Prediction, studies: Studies, *, at: tuple[str, ...] = ()) -> dict:
+    """Everything the templates show (images as PNG bytes under ``images``), from the
+    prediction and the ``studies`` made of it (:func:`interp.analysis.scaling.studies`)."""
     num = require_numbers(pred, "the report")
     lv = levels.aag_level(pred)
     images: dict[str, bytes] = {"breakdown": plots.breakdown_chart(lv["processes"])}
-    sweeps, sweep_notes = input_sweeps(pred, runner, budget)
+    sweeps, sweep_notes = [_input_sweep(pred, c) for c in studies.inputs], studies.notes
     for s in sweeps:
         images[f"time-vs-{s['name'].lower().replace('.', '-')}"] = s["png"]
         s["image"] = f"time-vs-{s['name'].lower().replace('.', '-')}"
-    psweep = nprocs_sweep(pred, runner, budget)
+    psweep = _nprocs_sweep(pred, studies.nprocs)
     if psweep:
         images["time-vs-p"] = psweep["png"]
     saag_png, saag_note = plots.saag_chart(pred)
@@ -372,8 +237,8 @@ def build(pred: Prediction, runner: Runner | None = None, *, at: tuple[str, ...]
                      "share": f"{100 * ln.share:.1f}%", "text": ln.text.strip()}
                     for p, ln in ann.hottest()],
         "levels": [_level_section(pred, w) for w in at],
-        "what_if": _what_if(pred, runner, list(what_if)) if what_if and runner else None,
-        "notes": list(pred.notes),
+        "what_if": _what_if(pred, studies.what_if) if studies.what_if else None,
+        "notes": list(pred.notes) + ann.notes,
         "problems": [p.message for p in pred.scheduler.problems],
         "images": images,
     }
@@ -410,12 +275,11 @@ def render_markdown(ctx: dict, stem: str) -> tuple[str, dict[str, bytes]]:
     return env.get_template("report.md.j2").render(**ctx, img=imgs), files
 
 
-def write_report(pred: Prediction, path: str | Path, runner: Runner | None = None, *,
-                 at: tuple[str, ...] = (), what_if: tuple[str, ...] = (),
-                 budget: float = 20.0) -> list[str]:
+def write_report(pred: Prediction, path: str | Path, studies: Studies, *,
+                 at: tuple[str, ...] = ()) -> list[str]:
     """Build and write the report; returns the paths written."""
     fmt = check_output(path)
-    ctx = build(pred, runner, at=at, what_if=what_if, budget=budget)
+    ctx = build(pred, studies, at=at)
     p = Path(path)
     if fmt == "html":
         write_files({p: render_html(ctx)}, "report")
@@ -427,5 +291,5 @@ def write_report(pred: Prediction, path: str | Path, runner: Runner | None = Non
     return [str(x) for x in out]
 
 
-__all__ = ["Runner", "build", "check_output", "formula_mathml", "render_html",
+__all__ = ["build", "check_output", "formula_mathml", "render_html",
            "render_markdown", "write_report"]

@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from interp.analysis.sensitivity import Sensitivity
-from interp.output.prediction_view import seconds_text
+from interp.output.numbers import seconds_text
 
 
 def render_text(s: Sensitivity, top: int | None = None) -> Group:

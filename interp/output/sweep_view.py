@@ -20,7 +20,7 @@ from rich.text import Text
 from interp.analysis.sweep import SweepResult, is_log
 from interp.errors import InterpError
 from interp.output.files import check_writable, write_files, write_text
-from interp.output.prediction_view import seconds_text
+from interp.output.numbers import seconds_text
 
 MAX_TABLE_ROWS = 60
 

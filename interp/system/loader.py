@@ -33,6 +33,9 @@ from interp.system.units import TEXT
 from interp.system.yamldoc import DataPath, Doc, doc_get, load_doc, raw_text
 
 
+DEFAULT_MACHINE = "ipsc860"  # the machine of the core paper, when none is named
+
+
 def list_machines() -> list[str]:
     """Names of the machine specs shipped in ``machine_specs/``."""
     return sorted(p.stem for p in MACHINE_SPECS.glob("*.yaml"))

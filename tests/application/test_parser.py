@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from interp.application import ast
+from interp.application.ast import expr_text
 from interp.application.cards import read_fixed_form
-from interp.application.expr import expr_text
 from interp.application.parser import parse_file, parse_statement
 from interp.errors import InterpError, SourceLocation, UnsupportedError
 

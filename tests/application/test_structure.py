@@ -6,7 +6,7 @@ import pytest
 
 from interp.application import ast
 from interp.application.aag import build_aag
-from interp.application.expr import expr_text
+from interp.application.ast import expr_text
 from interp.application.parser import parse_file
 from interp.errors import InterpError, SourceLocation, UnsupportedError
 

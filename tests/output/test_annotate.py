@@ -101,3 +101,27 @@ def test_symbolic_inputs_need_values():
     result = run("annotate", TRAP_ARGS[0], TRAP_ARGS[1], "-P", "2", "--set", "NITER=10")
     assert result.exit_code == 2
     assert "N" in result.stderr and "--set" in result.stderr and "Traceback" not in result.output
+
+
+def test_a_statement_that_cannot_be_weighed_is_noted(tiny, monkeypatch):
+    """Never a silent 0: the statement's weight is 0 and the listing says so."""
+    import sympy as sp
+
+    priced = an.compute_seconds
+
+    def cost(ops, cm, hit):  # B = A * A (the only multiplication) costs no number
+        return sp.Symbol("X") if ops.real_mul else priced(ops, cm, hit)
+
+    monkeypatch.setattr(an, "compute_seconds", cost)
+    ann = an.annotate(tiny, "node 0")
+    ln = lines(ann, "tiny.f")
+    assert ln[24].seconds == 0 and ln[25].seconds == pytest.approx((62.5 + 25 + 200) * NS)
+    assert ann.total == pytest.approx(busy(tiny, tiny.processes[1]), rel=1e-9)
+    assert len(ann.notes) == 1 and ann.notes[0].startswith("tiny.f:24: its cost is not a number")
+    assert an.to_json(ann)["notes"] == ann.notes
+    from rich.console import Console
+
+    console = Console(width=200, record=True)
+    console.print(an.render_text(ann))
+    text = console.export_text()
+    assert "Notes:\n  - tiny.f:24: its cost is not a number" in text

@@ -44,7 +44,8 @@ def test_every_process_is_in_exactly_one_row_and_identical_ones_share():
 
 
 def _collapsed_cells(pred, row):
-    from interp.output.prediction_view import COLUMNS, number, seconds_text
+    from interp.output.numbers import seconds_text
+    from interp.output.prediction_view import COLUMNS, number
 
     return [seconds_text(number(pred, row[c])) for c in [*COLUMNS, "finish"]]
 

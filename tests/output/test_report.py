@@ -8,6 +8,8 @@ import re
 import pytest
 from markdown_it import MarkdownIt
 
+from interp.analysis import scaling
+from interp.analysis.setup import Setup
 from interp.output import report
 
 from .conftest import TINY, TRAP_ARGS, run
@@ -95,15 +97,15 @@ def test_formula_mathml_rounds_for_reading():
 
 
 def test_sweeps_respect_the_formula_assumptions(trap, ipsc):
-    runner = report.Runner(trap.aag, ipsc)
-    sweeps, _notes = report.input_sweeps(trap, runner, 30.0)
-    niter = next(s for s in sweeps if s["name"] == "NITER")
-    assert all(x >= 4 for x, _ in niter["points"])  # the formula holds from NITER = 4
-    assert {x for x, _ in niter["exact"]} <= {1.0, 2.0, 3.0} and niter["exact"]
-    for x, y in niter["exact"]:  # below it, interpreted exactly: a fresh prediction
+    runner = scaling.Runner(Setup.of(trap))
+    sweeps, _notes = scaling.input_curves(trap, runner, 30.0)
+    niter = next(s for s in sweeps if s.name == "NITER")
+    assert all(x >= 4 for x, _ in niter.points)  # the formula holds from NITER = 4
+    assert {x for x, _ in niter.exact} <= {1.0, 2.0, 3.0} and niter.exact
+    for x, y in niter.exact:  # below it, interpreted exactly: a fresh prediction
         import sympy as sp
 
         again = runner.predict(4, {"N": sp.Integer(10**4), "NITER": sp.Integer(int(x))})
         assert y == pytest.approx(again.seconds)
-    n = next(s for s in sweeps if s["name"] == "N")
-    assert min(x for x, _ in n["points"]) == 1000 and max(x for x, _ in n["points"]) == 100000
+    n = next(s for s in sweeps if s.name == "N")
+    assert min(x for x, _ in n.points) == 1000 and max(x for x, _ in n.points) == 100000

@@ -201,10 +201,15 @@ def test_unknown_set_name():
 
 
 def test_the_real_command_prints_no_traceback():
-    """One end-to-end run of the installed entry point (the others run in-process)."""
-    exe = REPO / ".venv" / "bin" / "interp"
-    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "interp.cli"]
-    proc = subprocess.run(cmd + ["check", "no/such/file.f", "-P", "17"], cwd=REPO,
+    """One end-to-end run of the installed package (the others run in-process)."""
+    proc = subprocess.run([sys.executable, "-m", "interp", "check", "no/such/file.f", "-P", "17"], cwd=REPO,
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and proc.stderr.strip()
+
+
+def test_python_m_interp_prints_the_usage():
+    proc = subprocess.run([sys.executable, "-m", "interp", "--help"], cwd=REPO,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0
+    assert proc.stdout.startswith("Usage: interp [OPTIONS] COMMAND [ARGS]...")

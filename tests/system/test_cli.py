@@ -8,9 +8,8 @@ import click
 from click.testing import CliRunner
 from conftest import MINIMAL
 
-from interp.cli import main
+from interp.cli import machine_option, main
 from interp.resources import MACHINE_SPECS
-from interp.system.cli_options import machine_option
 
 
 def run(*args: str):

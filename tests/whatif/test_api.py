@@ -76,3 +76,16 @@ def test_bound_and_what_if(twonode, ipsc):
     assert (lo, hi) == api.prediction_interval(api.predict(twonode, ipsc, 2))
     half = api.predict(twonode, ipsc, 2, what_if=["node.cs.dynamic.per_byte /= 2"])
     assert half.machine.seconds("node.cs.dynamic.per_byte") == sp.Rational(18, 10**8)
+
+
+def test_saag_with_a_what_if(twonode, ipsc):
+    two = api.saag(twonode, ipsc, 2)
+    assert two.nprocs == 2 and len(two.edges) == 1 and not two.problems
+    assert api.saag(twonode, ipsc, 2, what_if=["P = 4"]).nprocs == 4
+
+
+def test_report_re_predicts_within_its_budget(twonode, ipsc, tmp_path):
+    pred = api.predict(twonode, ipsc, 2)
+    written = api.report(pred, str(tmp_path / "r.md"), what_if=["P = 4"], budget=5)
+    text = (tmp_path / "r.md").read_text()
+    assert written[-1] == str(tmp_path / "r.md") and "What if" in text and "P = 4" in text

@@ -1,0 +1,79 @@
+"""The global synchronization structure (core paper §3.4.1): what the processes' chains share.
+
+Algorithm 2 (:mod:`interp.engine.scheduler`) keeps here the messages in flight, the posted
+receives, the pending collectives and asynchronous requests, the communication edges found so
+far and the problems; the steady-state detection, the collectives and the diagnosis read and
+write the same structure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+from interp.engine.buffers import StaticBuffers
+from interp.engine.edges import CommEdge
+from interp.engine.messages import Message, MessageModel, MessageTrace
+from interp.engine.process import HOST_ID, Process
+from interp.engine.requests import CollReq, RecvReq, SendReq
+from interp.engine.timeval import as_time, is_symbolic
+from interp.errors import SourceLocation
+from interp.system import SAG
+
+
+@dataclass
+class Problem:
+    kind: str  # deadlock | mismatch | unmatched | collective | unwaited
+    message: str
+    locations: list[SourceLocation] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "message": self.message,
+                "locations": [loc.to_json() for loc in self.locations]}
+
+
+class GlobalSync:
+    def __init__(self, sag: SAG, nprocs: int, bound: str, timing: bool = True):
+        self.sag, self.nprocs, self.bound = sag, nprocs, bound
+        # timing=False (interp check): a loop repeats when its communication pattern does;
+        # when each message happens does not matter for matching.
+        self.timing = timing
+        self.processes: list[Process] = []
+        self.messages: list[Message] = []  # sent, not yet received
+        self.receives: dict[int, list[RecvReq]] = {}  # posted receives per process, in order
+        self.handles: dict[tuple[int, str], dict] = {}  # asynchronous requests not yet waited
+        self.collectives: dict[int, dict[int, tuple[Process, CollReq, sp.Expr]]] = {}
+        self.edges: dict[tuple, CommEdge] = {}
+        self.problems: list[Problem] = []
+        self.hung = False
+        self.notes: list[str] = []
+        self.assumptions: list[sp.Basic] = []
+        self.msgs = MessageModel(sag, nprocs, bound, HOST_ID, timing)
+        self.buffers = StaticBuffers(sag, HOST_ID)
+        self.trace: list[MessageTrace] | None = None  # matched messages, when tracing
+
+    def label(self, pid: int) -> str:
+        for p in self.processes:
+            if p.pid == pid:
+                return p.label
+        return "the host" if pid == HOST_ID else f"node {pid}"
+
+    def clock_floor(self) -> float | None:
+        """The earliest numeric clock of a live process: nothing can happen before it."""
+        return min((as_time(q.clock) for q in self.processes if q.state != "done"
+                    and not is_symbolic(q.clock)), default=None)
+
+    def post(self, sender, dst: int, req: SendReq, depart: sp.Expr) -> sp.Expr:
+        """Put one message in flight; returns when the sender is done with it."""
+        t = self.msgs.time(sender.pid, dst, req.size, req.synchronous)
+        msg_id = self.msgs.new_id()
+        static = self.buffers.is_static(sender.pid, dst, req.size, req.synchronous)
+        if static and self.buffers.counted():
+            self.buffers.hold(dst, depart, msg_id)
+        msg = Message(msg_id, sender, dst, int(req.tag), req.size, req.payload,
+                      depart + t.startup + t.transmission, t.receive, req.aau, req.synchronous,
+                      static, depart, req.broadcast, datatype=req.datatype)
+        self.messages.append(msg)
+        self.msgs.contend(msg, t, self.clock_floor)
+        return msg.arrival  # a csend's sender is busy until its message is through
