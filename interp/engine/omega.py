@@ -127,12 +127,28 @@ def closed_seq(p, a: A.Seq, frame, binding=None, out=None, last=False) -> sp.Exp
     def compute() -> sp.Expr:
         cost = compute_seconds(a.ops, p.cm, hit_ratio(a, frame.table, p.cm))
         for name in a.ops.user_calls:  # user FUNCTIONs referenced in expressions
-            unit = p.aag.units.get(name)
-            if unit is not None:
-                cost += closed_form_list(p, unit.aaus, p.frame_for(unit), {}, {})
+            cost += _function_seconds(p, a, name)
         return cost
 
     return p.cm.seq_seconds(a.id, compute)
+
+
+def _function_seconds(p, a: A.Seq, name: str) -> sp.Expr:
+    """δ of one reference to the user FUNCTION ``name`` in an expression of ``a``: the user's
+    time (--routine), else its body in closed form."""
+    if name in p.inputs.routines:
+        return as_time(p.inputs.routines[name])
+    unit = p.aag.units.get(name)
+    if unit is None:
+        return 0.0
+    try:
+        return closed_form_list(p, unit.aaus, p.frame_for(unit), {}, {})
+    except NotClosedForm:
+        raise InterpError(
+            f"FUNCTION {name}, used in an expression at line {a.loc.line}, has no closed form "
+            "(a loop in it must be unrolled, or control leaves it early), and interp does not "
+            "interpret a function step by step inside an expression", a.loc,
+            hint=f"give its time with --routine {name}=SECONDS") from None
 
 
 # ---- Comm, Sync, SyncSeq, Spawn: the scheduler prices them -----------------------------------
