@@ -35,7 +35,7 @@ from interp.engine.timeval import (
 from interp.engine.values import UNKNOWN
 from interp.errors import InterpError, SourceLocation
 from interp.system import (
-    HOST, SAG, collective_rounds, contention, crossbar, message_cost, message_seconds,
+    HOST, SAG, channel, collective_rounds, contention, crossbar, message_cost, message_seconds,
     overlap_fraction, route, static_condition,
 )
 
@@ -158,7 +158,7 @@ class Scheduler:
         limit = f"{sag.nodes}.cs.spec.static_buffers"
         self.static_buffers = int(sag.value(limit)) if sag.has(limit) else None
         self.extensions = 0
-        self.network = Network() if contention(sag) and timing else None
+        self.network = Network(channel(sag)) if contention(sag) and timing else None
         self._crossbar = crossbar(sag)
         self._in_flight: dict[int, Message] = {}  # messages whose flow is open, by id
         self.contention: dict[int, float] = {}  # message id → how much later links made it
@@ -282,7 +282,7 @@ class Scheduler:
         msg.alone = (as_time(msg.arrival), start + cost.wire)
         self._in_flight[msg.id] = msg
         for key, end in self.network.add(msg.id, route_links(path, self._crossbar), start,
-                                         cost.wire, self._weight(path)).items():
+                                         cost.wire, self._weight(path), msg.src.pid).items():
             m = self._in_flight[key]
             delay = max(end - m.alone[1], 0.0)
             m.arrival = m.alone[0] + delay
@@ -465,12 +465,12 @@ class Scheduler:
         return out
 
     def _match(self) -> bool:
-        progressed = False
+        progressed = self._settle()
         for p in self.processes:
             queue = self.receives.get(p.pid, [])
             while queue:
                 rq = queue[0]
-                cands = self._candidates(p.pid, rq)
+                cands = [m for m in self._candidates(p.pid, rq) if self._settled(m)]
                 if not cands:
                     break
                 m = cands[0] if len(cands) == 1 else self._earliest(cands)
@@ -509,6 +509,19 @@ class Scheduler:
                     self._step(p, reply)
                 progressed = True
         return progressed
+
+    def _settle(self) -> bool:
+        """Make final the flows no later message can share a link with any more (network.py,
+        ``settle``): a process that is not blocked can still send from its clock on."""
+        if self.network is None:
+            return False
+        free = [as_time(q.clock) for q in self.processes if q.state in ("ready", "paused")
+                and not is_symbolic(q.clock)]
+        return bool(self.network.settle(min(free, default=float("inf"))))
+
+    def _settled(self, m: Message) -> bool:
+        """May ``m`` be received: is its arrival final (no flow of it left open)?"""
+        return self.network is None or m.id not in self.network.open
 
     def _earliest(self, cands: list[Message]) -> Message:
         best = cands[0]
@@ -767,6 +780,19 @@ class Scheduler:
         self._apply_jump(live, c1, c2, m, delta)
         return m
 
+    def _shift_flows(self, d) -> None:
+        """A jump of ``d`` seconds: the flows in flight move with the messages (or, when ``d``
+        is symbolic, are forgotten: later messages cannot be compared with them)."""
+        if self.network is None:
+            return
+        if is_symbolic(d):
+            self.network.forget_before(float("inf"))
+            self._in_flight.clear()
+            return
+        self.network.shift(as_time(d))
+        for msg in self._in_flight.values():
+            msg.alone = (msg.alone[0] + as_time(d), msg.alone[1] + as_time(d))
+
     def _note_varying(self, p: Process, a: list, b: list) -> None:
         """Say why a loop is interpreted iteration by iteration: what its decisions read
         (a partner, a size, a condition) changes from one iteration to the next."""
@@ -795,6 +821,7 @@ class Scheduler:
                 st.total += scaled(tot - t_prev, m)
         for msg in self.messages:
             msg.arrival += scaled(delta, m)
+        self._shift_flows(scaled(delta, m))
         for key, e in self.edges.items():
             e.count += m * (c2.edges.get(key, ZERO) - c1.edges.get(key, ZERO))
         if is_symbolic(m_iter):
