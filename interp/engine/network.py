@@ -104,6 +104,7 @@ class Network:
         """A new flow; returns the end of every open flow sharing links with it (itself
         included), recomputed. ``sender``: whose interface it leaves by (``fifo``)."""
         flow = Flow(key, links, start, demand, weight, start + demand)
+        self.open[key] = flow
         if not links or demand <= 0:
             return {key: flow.end}  # nothing on a link: nothing can change it
         if self.channel == "fifo" and sender is not None:
@@ -113,7 +114,6 @@ class Network:
             elif prev is not None:
                 flow.after = prev.end
             self.last[sender] = flow
-        self.open[key] = flow
         for link in links:
             self.by_link.setdefault(link, set()).add(key)
         group = self._component(flow)

@@ -614,7 +614,7 @@ class Scheduler:
             if not contend or any(is_symbolic(x) for _, depart, c in flows
                                   for x in (depart, c.startup, c.transmission, c.wire)):
                 break
-            net, starts, route_of, used = Network(), {}, {}, {}
+            net, starts, route_of, used = Network(self.network.channel), {}, {}, {}
             for key, depart, c in flows:
                 starts[key] = _wire_start(depart, c)
                 route_of[key] = self._route(key[1], key[2])
@@ -641,7 +641,7 @@ class Scheduler:
             for n, key in enumerate(sorted(shared, key=starts.get)):
                 path = route_of[key]
                 net.add(n, route_links(path, self._crossbar), starts[key], wire[key],
-                        self._weight(path))
+                        self._weight(path), key[1])
                 ends[key] = net.open[n]
             new = {key: max(f.end - starts[key] - wire[key], 0.0) for key, f in ends.items()}
             new.update({key: 0.0 for key in starts if key not in shared})
