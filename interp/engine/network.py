@@ -141,7 +141,7 @@ class Network:
         flow = self.open.pop(key, None)
         if flow is None:
             return
-        for link in flow.links:
+        for link in flow.links if flow.demand > 0 else ():  # (a 0-byte flow is on none)
             self.by_link[link].discard(key)
             self.fixed.setdefault(link, []).extend(flow.segments)
         nxt = self.open.get(self.next.pop(key, None))
