@@ -44,7 +44,7 @@ from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 from interp.errors import InterpError
-from interp.system.filter import route
+from interp.system.filter import channel, route
 from interp.system.mapping import HOST, check_nprocs
 from interp.system.model import SAG, SAU, Bound, Parameter
 from interp.system.units import TEXT
@@ -228,6 +228,10 @@ def smpirun_options(sag: SAG, bound: Bound = "mid", model: str = "mpi") -> tuple
         notes.append(f"0-byte messages (SMPI's barrier) pay the sync overhead {sync * 1e6:.4g} us, "
                      "as interp's barrier rounds; a program's own 0-byte send does too")
     opts += [f"smpi/{op}:{algo}" for op, algo in COLLECTIVE_ALGORITHMS.items()]
+    if channel(sag) != SIMGRID_CHANNEL:
+        notes.append(f"cs.spec.channel is {channel(sag)}, but SimGrid shares a link max-min among "
+                     f"one sender's messages too ({SIMGRID_CHANNEL}): interp validate predicts with "
+                     f"channel: {SIMGRID_CHANNEL}")
     return opts, notes
 
 

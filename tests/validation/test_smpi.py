@@ -91,3 +91,4 @@ def test_cli_validate_prints_the_table(smpi):
     assert result.exit_code == 0, result.output
     assert "| ring | ipsc860 | 2 |" in result.output and "+0.00%" in result.output
     assert "(ipsc860 has 16 nodes)" in result.output
+    assert "interp ran with cs.spec.channel: fair" in result.output
