@@ -27,7 +27,7 @@ from pathlib import Path
 from interp.errors import InterpError
 from interp.system import SAG
 from interp.system.mapping import max_procs
-from interp.system.simgrid import export_simgrid, zero_computation
+from interp.system.simgrid import export_simgrid, simgrid_channel, zero_computation
 
 INSTALL_HINT = ("install SimGrid's SMPI (it provides smpiff and smpirun) and the Fortran "
                 "compiler smpiff calls: apt-get install -y libsimgrid-dev gfortran")
@@ -114,10 +114,11 @@ def run_smpi(exe: Path, sag: SAG, nprocs: int, workdir: Path, *, rank_ends: bool
 
 
 def predict_communication(aag, sag: SAG, nprocs: int):
-    """interp's prediction with computation switched off."""
+    """interp's prediction with computation switched off and links shared as SimGrid shares
+    them (``cs.spec.channel: fair``, :func:`interp.system.simgrid.simgrid_channel`)."""
     from interp.engine.predict import predict
 
-    return predict(aag, zero_computation(sag), nprocs, {})
+    return predict(aag, zero_computation(simgrid_channel(sag)), nprocs, {})
 
 
 def _first_line(err: InterpError) -> str:

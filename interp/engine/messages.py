@@ -27,7 +27,8 @@ from interp.engine.requests import Reply, SendReq
 from interp.engine.timeval import Time, as_time, is_symbolic, later
 from interp.errors import InterpError
 from interp.system import (
-    HOST, SAG, contention, crossbar, message_cost, message_seconds, overlap_fraction, route,
+    HOST, SAG, channel, contention, crossbar, message_cost, message_seconds, overlap_fraction,
+    route,
 )
 
 ZERO = 0.0
@@ -97,7 +98,7 @@ class MessageModel:
 
     def __init__(self, sag: SAG, nprocs: int, bound: str, host_id: int, timing: bool = True):
         self.sag, self.nprocs, self.bound, self.host_id = sag, nprocs, bound, host_id
-        self.network = Network() if contention(sag) and timing else None
+        self.network = Network(channel(sag)) if contention(sag) and timing else None
         self.crossbar = crossbar(sag)
         self.notes: list[str] = []
         self._routes: dict[tuple[int, int], list[int]] = {}
@@ -188,7 +189,7 @@ class MessageModel:
         msg.alone = (as_time(msg.arrival), start + t.wire)
         self._in_flight[msg.id] = msg
         for key, end in self.network.add(msg.id, route_links(path, self.crossbar), start,
-                                         t.wire, self.weight(path)).items():
+                                         t.wire, self.weight(path), msg.src.pid).items():
             m = self._in_flight[key]
             m.contention = max(end - m.alone[1], 0.0)
             m.arrival = m.alone[0] + m.contention
@@ -198,6 +199,31 @@ class MessageModel:
             floor_ = floor()
             if floor_ is not None:
                 self.network.forget_before(floor_)
+
+    def settle(self, floor: float) -> bool:
+        """Make final the flows no later message can share a link with any more
+        (``Network.settle``); ``floor``: the earliest clock of a process that can still send
+        without first receiving. True when some became final."""
+        return self.network is not None and bool(self.network.settle(floor))
+
+    def settled(self, m: Message) -> bool:
+        """May ``m`` be received: is its arrival final (no flow of it left open)?"""
+        return self.network is None or m.id not in self.network.open
+
+    def shift(self, d) -> None:
+        """A steady-state jump of ``d`` seconds: the flows in flight move with the messages
+        (or, when ``d`` is symbolic, are forgotten: later messages cannot be compared with
+        them)."""
+        if self.network is None:
+            return
+        if is_symbolic(d):
+            self.network.forget_before(float("inf"))
+            self._in_flight.clear()
+            return
+        d = as_time(d)
+        self.network.shift(d)
+        for msg in self._in_flight.values():
+            msg.alone = (msg.alone[0] + d, msg.alone[1] + d)
 
     def delivered(self, msg: Message) -> None:
         """The message was received: its arrival is used now, so its link time is final."""

@@ -11,8 +11,17 @@ a flow's share being inversely proportional to its weight, the length of its rou
 weighs a flow by its route latency, the RTT-unfairness of TCP). A flow's end is
 ``start + demand`` on idle links.
 
-A flow's times stay open (and are recomputed when a new flow joins its links) until its
-message is received; then the rates it used are fixed, and later flows share what is left.
+How one sender's messages share its links is the spec's ``cs.spec.channel``:
+
+* ``fair`` -- every flow in flight shares by max-min, also with flows of its own sender, as
+  SimGrid's CM02 does: a burst of messages from one sender leaves together and ends together.
+* ``fifo`` -- a sender's messages leave one after another in the order sent (its network
+  interface's queue): a flow's bytes start when the sender's previous flow's bytes have all
+  left. Flows of different senders still share links by max-min.
+
+A flow's times stay open, and are recomputed whenever a new flow joins its links, until no
+new flow can reach it any more (:meth:`Network.settle`): only then is its end final and its
+message may be received. The rates it used are then fixed, and later flows share what is left.
 Times are numbers; the scheduler does not pass messages whose times are symbolic.
 """
 
@@ -24,6 +33,7 @@ Link = tuple  # (from, to) for a network link, ("up", n) / ("down", n) for a cro
 Segment = tuple[float, float, float]  # (from, to, rate): a flow's use of its links
 
 _EPS = 1e-15  # seconds (and fractions of a link): round-off, not time or capacity
+CHANNELS = ("fifo", "fair")
 
 
 def route_links(path: list[int], crossbar: bool) -> tuple[Link, ...]:
@@ -45,6 +55,8 @@ class Flow:
     weight: float = 1.0  # a smaller share for a longer route
     end: float = 0.0
     segments: list[Segment] = field(default_factory=list)
+    prev: int | None = None  # fifo: the sender's previous flow, while it is open
+    after: float = 0.0  # fifo: when the sender's previous flow, now closed, ended
 
 
 def _max_min(active: list[Flow], capacity: dict[Link, float]) -> dict[int, float]:
@@ -77,41 +89,83 @@ def _max_min(active: list[Flow], capacity: dict[Link, float]) -> dict[int, float
 class Network:
     """The flows in flight and the link time already used by received messages."""
 
-    def __init__(self) -> None:
+    def __init__(self, channel: str = "fair") -> None:
+        if channel not in CHANNELS:
+            raise ValueError(f"channel must be one of {', '.join(CHANNELS)}, not {channel!r}")
+        self.channel = channel
         self.open: dict[int, Flow] = {}
         self.by_link: dict[Link, set[int]] = {}  # the open flows on each link
         self.fixed: dict[Link, list[Segment]] = {}
+        self.last: dict[object, Flow] = {}  # fifo: each sender's latest flow
+        self.next: dict[int, int] = {}  # fifo: an open flow -> its sender's next flow
 
     def add(self, key: int, links: tuple[Link, ...], start: float, demand: float,
-            weight: float = 1.0) -> dict[int, float]:
+            weight: float = 1.0, sender: object = None) -> dict[int, float]:
         """A new flow; returns the end of every open flow sharing links with it (itself
-        included), recomputed."""
+        included), recomputed. ``sender``: whose interface it leaves by (``fifo``)."""
         flow = Flow(key, links, start, demand, weight, start + demand)
         self.open[key] = flow
+        if not links or demand <= 0:
+            return {key: flow.end}  # nothing on a link: nothing can change it
+        if self.channel == "fifo" and sender is not None:
+            prev = self.last.get(sender)
+            if prev is not None and prev.key in self.open:
+                flow.prev, self.next[prev.key] = prev.key, key
+            elif prev is not None:
+                flow.after = prev.end
+            self.last[sender] = flow
         for link in links:
             self.by_link.setdefault(link, set()).add(key)
-        if not links or demand <= 0:
-            return {key: flow.end}
         group = self._component(flow)
         old = {f.key: f.end for f in group}
         self._simulate(group)
         return {f.key: f.end for f in group if f.key == key or abs(f.end - old[f.key]) > _EPS}
 
+    def settle(self, floor: float) -> list[int]:
+        """Close the flows no new flow can reach any more; returns their keys. ``floor``: no
+        process that can send without first receiving is earlier (its clock). A process that
+        waits for a message sends only after one arrives, and none arrives before the open
+        flows that end first: if they end by ``floor``, nothing new can start before they end,
+        so their ends are final (conservative discrete-event simulation)."""
+        if not self.open:
+            return []
+        horizon = min(floor, min(f.end for f in self.open.values()))
+        tol = 1e-12 * max(1.0, abs(horizon))
+        done = [k for k, f in self.open.items() if f.end <= horizon + tol]
+        for key in done:
+            self.close(key)
+        return done
+
     def close(self, key: int) -> None:
-        """The message was received: the link time its flow used is final."""
+        """The flow's end is final: the link time it used is fixed."""
         flow = self.open.pop(key, None)
         if flow is None:
             return
-        for link in flow.links:
+        for link in flow.links if flow.demand > 0 else ():  # (a 0-byte flow is on none)
             self.by_link[link].discard(key)
             self.fixed.setdefault(link, []).extend(flow.segments)
+        nxt = self.open.get(self.next.pop(key, None))
+        if nxt is not None:  # fifo: the sender's next flow now waits for a fixed time
+            nxt.prev, nxt.after = None, max(nxt.after, flow.end)
 
     def forget_before(self, floor: float) -> None:
         """No flow can start before ``floor`` any more: drop what lies wholly before it."""
-        for key in [k for k, f in self.open.items() if f.end <= floor]:
+        for key in sorted((k for k, f in self.open.items() if f.end <= floor),
+                          key=lambda k: self.open[k].end):
             self.close(key)
         for link, segs in self.fixed.items():
             self.fixed[link] = [s for s in segs if s[1] > floor]
+
+    def shift(self, d: float) -> None:
+        """Every time later by ``d`` (the scheduler skipped periods of a steady state)."""
+        for f in self.open.values():
+            f.start, f.end, f.after = f.start + d, f.end + d, f.after + d
+            f.segments = [(a + d, b + d, r) for a, b, r in f.segments]
+        for link, segs in self.fixed.items():
+            self.fixed[link] = [(a + d, b + d, r) for a, b, r in segs]
+        for f in self.last.values():
+            if f.key not in self.open:
+                f.end += d
 
     # ---- the fluid simulation ----
     def _component(self, flow: Flow) -> list[Flow]:
@@ -120,12 +174,13 @@ class Network:
         seen, todo = {flow.key: flow}, [flow]
         while todo:
             f = todo.pop()
-            for link in f.links:
-                for k in self.by_link.get(link, ()):
-                    g = self.open[k]
-                    if k not in seen and g.end > flow.start + _EPS:
-                        seen[k] = g
-                        todo.append(g)
+            queue = (f.prev, self.next.get(f.key))  # fifo: the sender's neighbours wait on it
+            for k in [k for link in f.links for k in self.by_link.get(link, ())] + [
+                    k for k in queue if k in self.open]:
+                g = self.open[k]
+                if k not in seen and g.end > flow.start + _EPS:
+                    seen[k] = g
+                    todo.append(g)
         return list(seen.values())
 
     def _background(self, group: list[Flow], t0: float) -> dict[Link, list[Segment]]:
@@ -154,20 +209,34 @@ class Network:
         left = {f.key: f.demand for f in group}
         for f in group:
             f.segments = []
-        waiting = sorted(group, key=lambda f: f.start)
+        inside = {f.key for f in group}
+        ended: dict[int, float] = {}
+
+        def ready(f: Flow) -> float | None:
+            """When ``f`` may start: its start, and with fifo not before its sender's previous
+            flow has ended (None: that flow is still on the wire)."""
+            if f.prev is None:
+                return max(f.start, f.after)
+            if f.prev in inside:
+                return max(f.start, ended[f.prev]) if f.prev in ended else None
+            return max(f.start, self.open[f.prev].end)
+
+        waiting = list(group)
         active: list[Flow] = []
-        t = waiting[0].start
+        t = min(r for f in waiting if (r := ready(f)) is not None)
         while waiting or active:
-            while waiting and waiting[0].start <= t + _EPS:
-                active.append(waiting.pop(0))
+            for f in [f for f in waiting if (r := ready(f)) is not None and r <= t + _EPS]:
+                waiting.remove(f)
+                active.append(f)
+            starts = [r for f in waiting if (r := ready(f)) is not None]
             if not active:
-                t = waiting[0].start
+                t = min(starts)
                 continue
             rates = _max_min(active, {link: capacity(link, t) for link in links})
             finish = {f.key: t + left[f.key] / rates[f.key] for f in active
                       if rates[f.key] > _EPS}
             nxt = list(finish.values())
-            nxt += [waiting[0].start] if waiting else []
+            nxt += [min(starts)] if starts else []
             nxt += [b for b in breaks if b > t + _EPS][:1]
             # (a link fully taken by received messages frees at a break; a flow never waits
             # for ever, so with nothing to wait for the rest goes at full rate)
@@ -181,22 +250,23 @@ class Network:
                     f.segments.append((t, t_next, r))
                     left[f.key] = max(left[f.key] - r * (t_next - t), 0.0)
                 if finish.get(f.key, float("inf")) <= t_next + tol or not nxt:
-                    f.end = t_next
+                    f.end = ended[f.key] = t_next
                     active.remove(f)
             t = t_next
 
     # ---- a batch of flows priced together (a collective's messages) ----
-    def price_batch(self, flows: list[Flow]) -> dict[object, Flow]:
+    def price_batch(self, flows: list[Flow], sender=lambda key: None) -> dict[object, Flow]:
         """Flows whose times depend on each other, priced together against what this network
         already carries. ``flow.end`` holds the current guess of each flow's end. Returns the
         flows whose bytes meet others' on a link, re-simulated (their ``end`` and
-        ``segments``); the others go alone. The network itself is not changed."""
+        ``segments``); the others go alone. The network itself is not changed.
+        ``sender(key)``: whose interface a flow leaves by (``fifo``)."""
         floor = min(f.start for f in flows)
         users: dict[Link, list[Flow]] = {}
         for f in flows:
             for link in f.links:
                 users.setdefault(link, []).append(f)
-        net, shared = Network(), set()
+        net, shared = Network(self.channel), set()
         for link, fs in users.items():  # background: what messages already priced use
             net.fixed[link] = [g for g in self.fixed.get(link, ()) if g[1] > floor] + [
                 g for k in self.by_link.get(link, ()) for g in self.open[k].segments if g[1] > floor]
@@ -212,7 +282,7 @@ class Network:
         out = {}
         for n, key in enumerate(sorted(shared, key=lambda k: by_key[k].start)):
             f = by_key[key]
-            net.add(n, f.links, f.start, f.demand, f.weight)
+            net.add(n, f.links, f.start, f.demand, f.weight, sender(key))
             out[key] = net.open[n]
         return out
 

@@ -32,7 +32,7 @@ from interp.engine.requests import (
 )
 from interp.engine.steady import SteadyState
 from interp.engine.sync import GlobalSync
-from interp.engine.timeval import as_time, is_earlier, later
+from interp.engine.timeval import as_time, is_earlier, is_symbolic, later
 from interp.errors import InterpError
 from interp.system import SAG
 
@@ -220,12 +220,12 @@ class Scheduler(GlobalSync):
         return out
 
     def _match(self) -> bool:
-        progressed = False
+        progressed = self._settle()
         for p in self.processes:
             queue = self.receives.get(p.pid, [])
             while queue:
                 rq = queue[0]
-                cands = self._candidates(p.pid, rq)
+                cands = [m for m in self._candidates(p.pid, rq) if self.msgs.settled(m)]
                 if not cands:
                     break
                 m = cands[0] if len(cands) == 1 else self._earliest(cands)
@@ -241,6 +241,13 @@ class Scheduler(GlobalSync):
                     self._step(p, reply)
                 progressed = True
         return progressed
+
+    def _settle(self) -> bool:
+        """Make final the message times no later message can change (a process that is not
+        blocked can still send from its clock on)."""
+        free = [as_time(q.clock) for q in self.processes if q.state in ("ready", "paused")
+                and not is_symbolic(q.clock)]
+        return self.msgs.settle(min(free, default=float("inf")))
 
     def _deliver(self, p: Process, rq: RecvReq, m: Message) -> bool:
         """Message ``m`` is taken by receive ``rq`` of ``p``; True when ``p`` moved on."""

@@ -150,6 +150,7 @@ class SteadyState:
                 st.total += scaled(tot - t_prev, m)
         for msg in self.sched.messages:
             msg.arrival += scaled(delta, m)
+        self.sched.msgs.shift(scaled(delta, m))
         for key, e in self.sched.edges.items():
             e.count += m * (c2.edges.get(key, ZERO) - c1.edges.get(key, ZERO))
         if is_symbolic(m_iter):

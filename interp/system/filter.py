@@ -69,6 +69,14 @@ def contention(sag: SAG) -> bool:
     return not sag.has(path) or sag.param(path).text != "none"
 
 
+def channel(sag: SAG) -> str:
+    """How messages in flight from one sender share the links, ``cs.spec.channel``: ``fifo``
+    (the default: they leave one after another in the order sent, as from a network
+    interface's queue) or ``fair`` (max-min shares, as SimGrid's CM02 gives them)."""
+    path = f"{sag.nodes}.cs.spec.channel"
+    return sag.param(path).text if sag.has(path) else "fifo"
+
+
 def _node_route(sag: SAG, sau: str, src: int, dst: int) -> list[int]:
     topology = sag.param(f"{sau}.cs.spec.topology").text
     if topology == "hypercube":

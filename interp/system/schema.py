@@ -102,6 +102,7 @@ VOCABULARY: dict[str, dict[str, Group]] = {
                 "mesh_columns": Field("count", required=False),
                 "entry_node": Field("count", required=False),
                 "contention": Field(TEXT, required=False, choices=("links", "none")),
+                "channel": Field(TEXT, required=False, choices=("fifo", "fair")),
             }
         ),
         "static": Group(COMM_TIMES),

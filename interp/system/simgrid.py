@@ -21,6 +21,11 @@ on a machine that means what the spec means:
   RTT weighting (``weight-S:0``) or cross traffic; every message eager (``send-is-detached``
   and ``async-small`` thresholds above any size), as the spec has no rendezvous protocol.
 
+SimGrid has no send queue: CM02 shares a link max-min among all the flows crossing it, those
+of one sender included (a burst leaves together and ends together). That is the spec's
+``cs.spec.channel: fair``; a spec's ``fifo`` cannot be exported, so ``interp validate``
+predicts with :func:`simgrid_channel` (the same machine with ``channel: fair``).
+
 Two SMPI facts shape the numbers (measured in ``validation/p2p_residual.py``):
 
 * SMPI sends ``size + 16`` bytes (its MPI envelope). ``smpi/bw-factor`` is set per size so
@@ -34,17 +39,21 @@ Two SMPI facts shape the numbers (measured in ``validation/p2p_residual.py``):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 from interp.errors import InterpError
-from interp.system.filter import route
+from interp.system.filter import channel, route
 from interp.system.mapping import HOST, check_nprocs
-from interp.system.model import SAG, Bound
+from interp.system.model import SAG, SAU, Bound, Parameter
+from interp.system.units import TEXT
 
 ENVELOPE = 16
 """Bytes SMPI adds to every message on the wire (tag, source, communicator)."""
+
+SIMGRID_CHANNEL = "fair"
+"""How SimGrid shares a link among one sender's flows (``cs.spec.channel``): max-min (CM02)."""
 
 EAGER_LIMIT = 1 << 30
 """``smpi/send-is-detached-thresh`` and ``smpi/async-small-thresh``: every message eager."""
@@ -219,6 +228,10 @@ def smpirun_options(sag: SAG, bound: Bound = "mid", model: str = "mpi") -> tuple
         notes.append(f"0-byte messages (SMPI's barrier) pay the sync overhead {sync * 1e6:.4g} us, "
                      "as interp's barrier rounds; a program's own 0-byte send does too")
     opts += [f"smpi/{op}:{algo}" for op, algo in COLLECTIVE_ALGORITHMS.items()]
+    if channel(sag) != SIMGRID_CHANNEL:
+        notes.append(f"cs.spec.channel is {channel(sag)}, but SimGrid shares a link max-min among "
+                     f"one sender's messages too ({SIMGRID_CHANNEL}): interp validate predicts with "
+                     f"channel: {SIMGRID_CHANNEL}")
     return opts, notes
 
 
@@ -367,6 +380,25 @@ def _crossbar(nprocs: int, clock: float, bandwidth: float, per_hop: float) -> li
             f'speed="{_num(clock)}f" bw="{_num(bandwidth)}Bps" lat="0s" '
             f'bb_bw="{_num(bandwidth * nprocs)}Bps" bb_lat="{_num(per_hop)}s" '
             'sharing_policy="SPLITDUPLEX" bb_sharing_policy="FATPIPE"/>']
+
+
+def simgrid_channel(sag: SAG) -> SAG:
+    """The same machine with ``cs.spec.channel`` as SimGrid implements it (``fair``), so that a
+    prediction compared with SMPI shares links as SMPI does."""
+    path = f"{sag.nodes}.cs.spec.channel"
+    if sag.has(path):
+        return sag.with_values({path: SIMGRID_CHANNEL})
+    note = "what-if; as SimGrid shares links (interp validate)"
+    param = Parameter(path, TEXT, text=SIMGRID_CHANNEL, note=note)
+
+    def add(sau: SAU) -> SAU:
+        children = tuple(add(ch) for ch in sau.children)
+        if sau.name != sag.nodes:
+            return replace(sau, children=children)
+        return replace(sau, cs=replace(sau.cs, parameters=sau.cs.parameters + (param,)),
+                       children=children)
+
+    return replace(sag, root=add(sag.root))
 
 
 def zero_computation(sag: SAG) -> SAG:

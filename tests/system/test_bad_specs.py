@@ -95,6 +95,12 @@ def test_bad_choice(write_spec):
     assert err.hint.startswith("did you mean 'hypercube'?")
 
 
+def test_bad_channel(write_spec):
+    err = error_for(write_spec, MINIMAL.replace("switching: circuit", "switching: circuit\n      channel: lifo"))
+    assert where(err) == (21, 16)
+    assert "fifo" in err.hint and "fair" in err.hint
+
+
 def test_routing_must_fit_topology(write_spec):
     err = error_for(write_spec, MINIMAL.replace("routing: e-cube", "routing: xy"))
     assert where(err) == (19, 16)

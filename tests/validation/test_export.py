@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -10,8 +11,10 @@ from click.testing import CliRunner
 from interp.cli import main
 from interp.system import load_machine
 from interp.system.simgrid import (
-    ENVELOPE, bandwidth_factors, export_simgrid, message_class, smpirun_options, zero_computation,
+    ENVELOPE, bandwidth_factors, export_simgrid, message_class, simgrid_channel, smpirun_options,
+    zero_computation,
 )
+from interp.system import channel
 
 
 @pytest.fixture(scope="module")
@@ -135,6 +138,20 @@ def test_zero_computation_keeps_communication(ipsc):
     assert z.seconds("node.p.ops.real_div") == 0 and z.seconds("node.m.access.fetch") == 0
     assert z.seconds("node.cs.dynamic.startup") == ipsc.seconds("node.cs.dynamic.startup")
     assert z.value("node.p.general.clock") == ipsc.value("node.p.general.clock")
+
+
+def test_validation_shares_links_as_simgrid(ipsc, tmp_path):
+    """SimGrid's CM02 shares a link max-min among one sender's flows too: validation predicts
+    with channel: fair, whether the spec says fifo or says nothing (its default is fifo)."""
+    assert channel(ipsc) == "fifo" and channel(simgrid_channel(ipsc)) == "fair"
+    lines = Path(ipsc.file).read_text().splitlines(keepends=True)
+    path = tmp_path / "nochannel.yaml"
+    path.write_text("".join(ln for ln in lines if not ln.strip().startswith("channel:")))
+    bare = load_machine(str(path))
+    assert not bare.has("node.cs.spec.channel") and channel(bare) == "fifo"
+    assert channel(simgrid_channel(bare)) == "fair"
+    assert simgrid_channel(bare).seconds("node.cs.dynamic.startup") == ipsc.seconds(
+        "node.cs.dynamic.startup")
 
 
 def test_cli_writes_platform_hostfile_and_options(tmp_path):

@@ -1,0 +1,135 @@
+"""How one sender's messages in flight share its links, ``cs.spec.channel`` (network.py):
+``fifo`` -- they leave one after another in the order sent; ``fair`` -- they share by max-min,
+as SimGrid's CM02 does. Worked by hand with the iPSC/860's dynamic-buffer numbers (Table 3):
+startup 175 us, per_byte 0.36 us, per_hop 33 us; 256 doubles (2048 B) take
+2048 · 0.36 = 737.28 us on a link. Times in microseconds."""
+
+from __future__ import annotations
+
+import pytest
+
+from interp.application.aag import build_aag
+from interp.engine.network import Network
+from interp.engine.predict import predict
+from interp.system import channel, load_machine
+from interp.system.simgrid import simgrid_channel, zero_computation
+
+from .helpers import DYNAMIC_PER_BYTE, DYNAMIC_PER_HOP, DYNAMIC_STARTUP, PROGRAMS
+
+US = 1e-6
+L = (0, 1)  # the link 0 → 1 of the cube
+STARTUP, PER_HOP = DYNAMIC_STARTUP / US, DYNAMIC_PER_HOP / US  # 175, 33
+WIRE = 2048 * DYNAMIC_PER_BYTE / US  # 737.28
+START = STARTUP + 1 * PER_HOP  # 208: a message sent at 0 is on the wire after startup and hop
+
+
+def test_fifo_two_messages_leaving_together_go_one_after_the_other():
+    net = Network("fifo")
+    net.add(1, (L,), START, WIRE, sender=0)
+    assert net.add(2, (L,), START, WIRE, sender=0) == {2: pytest.approx(START + 2 * WIRE)}
+    # 945.28: the first keeps the link alone; 1682.56: the second one full transmission later
+    assert net.open[1].end == pytest.approx(START + WIRE)
+
+
+def test_fair_two_messages_leaving_together_end_together():
+    net = Network("fair")
+    net.add(1, (L,), START, WIRE, sender=0)
+    ends = net.add(2, (L,), START, WIRE, sender=0)
+    # each at rate 1/2 all the way: both end at 208 + 2 · 737.28 = 1682.56
+    assert ends == {1: pytest.approx(START + 2 * WIRE), 2: pytest.approx(START + 2 * WIRE)}
+
+
+def test_three_eager_sends_one_startup_apart():
+    """MPI_SEND is eager: the sender is free after its startup, so message k leaves 175 us
+    after message k-1 and is on the wire at 208 + 175(k-1) = 208, 383, 558."""
+    starts = [START + k * STARTUP for k in range(3)]
+    fifo, fair = Network("fifo"), Network("fair")
+    for k, s in enumerate(starts, 1):
+        fifo.add(k, (L,), s, WIRE, sender=0)
+        fair.add(k, (L,), s, WIRE, sender=0)
+    # fifo: each waits for the one before: 945.28, 1682.56, 2419.84
+    assert [fifo.open[k].end for k in (1, 2, 3)] == pytest.approx(
+        [START + WIRE, START + 2 * WIRE, START + 3 * WIRE])
+    # fair: [208, 383) message 1 alone: 175 done, 562.28 left;
+    # [383, 558) two at 1/2: 87.5 each: 474.78 and 649.78 left;
+    # from 558 three at 1/3: message 1 ends 558 + 3 · 474.78 = 1982.34, leaving 175 and 262.5;
+    # then two at 1/2: message 2 ends 1982.34 + 2 · 175 = 2332.34, message 3 has 87.5 left:
+    # 2332.34 + 87.5 = 2419.84 (the link never idles: 208 + 3 · 737.28 either way)
+    left1 = WIRE - 175 - 87.5  # 474.78 at 558
+    e1 = 558 + 3 * left1
+    e2 = e1 + 2 * (WIRE - 87.5 - left1)  # message 2's 175 left, at 1/2
+    e3 = e2 + (WIRE - left1 - (e2 - e1) / 2)  # message 3's 87.5 left, alone
+    assert (e1, e2, e3) == pytest.approx((1982.34, 2332.34, 2419.84))
+    assert [fair.open[k].end for k in (1, 2, 3)] == pytest.approx([e1, e2, e3])
+
+
+def test_fifo_queues_only_one_senders_messages():
+    """Another sender's message on the same link still shares it by max-min: at 1/2 each from
+    208, the other sender's message and the head of sender 0's queue both end at
+    208 + 2 · 737.28 = 1682.56; sender 0's second message then has the link: 2419.84."""
+    net = Network("fifo")
+    net.add(1, (L,), START, WIRE, sender=0)
+    net.add(2, (L,), START, WIRE, sender=0)
+    ends = net.add(3, ((5, 0), L), START, WIRE, sender=5)
+    assert ends[1] == pytest.approx(START + 2 * WIRE)
+    assert ends[3] == pytest.approx(START + 2 * WIRE)
+    assert ends[2] == pytest.approx(START + 3 * WIRE)
+
+
+def test_an_end_is_final_only_when_no_new_flow_can_reach_it():
+    net = Network("fair")
+    net.add(1, (L,), START, WIRE, sender=0)
+    # a process that can still send is at 500 us < 945.28: a message it sends could slow flow 1
+    assert net.settle(500.0) == [] and 1 in net.open
+    # every sender is past the end (or waits for a message): the end is final
+    assert net.settle(float("inf")) == [1] and 1 not in net.open
+    # later flows take what it left: the link is free from 945.28
+    assert net.add(2, (L,), 900.0, WIRE, sender=0) == {2: pytest.approx(START + 2 * WIRE)}
+
+
+@pytest.fixture(scope="module")
+def cube():
+    return zero_computation(load_machine("ipsc860"))
+
+
+def _ends(sag, nprocs):
+    pred = predict(build_aag([str(PROGRAMS / "burst3.f")]), sag, nprocs, {})
+    return pred.seconds / US, [float(r["finish"]) / US for r in pred.process_rows()]
+
+
+def test_the_specs_default_is_fifo_and_validation_uses_fair(cube):
+    assert channel(cube) == "fifo"
+    assert channel(simgrid_channel(cube)) == "fair"
+
+
+def test_burst_through_three_ranks(cube):
+    """burst3.f, P = 3: rank 0 sends three 2048-byte messages to rank 1 (link 0 → 1), which
+    forwards each to rank 2 (route 1 → 0 → 2: two hops, on the wire 175 + 2 · 33 = 241 us
+    after it is sent). Receive Ovhd is 0, computation is off."""
+    fwd = STARTUP + 2 * PER_HOP  # 241
+    # fifo: rank 1 receives at 945.28, 1682.56, 2419.84 (each after its own send of 175 us is
+    # done) and forwards at once; its messages go back to back: the last ends 2419.84 + 241 +
+    # 737.28 = 3398.12
+    total, ends = _ends(cube, 3)
+    assert ends[1] == pytest.approx(START + 3 * WIRE + STARTUP)  # 2594.84
+    assert total == pytest.approx(START + 3 * WIRE + fwd + WIRE)  # 3398.12
+    # fair: rank 1 receives at 1982.34 and 2332.34 (test above) and forwards at once, then at
+    # 2419.84 while still sending until 2332.34 + 175 = 2507.34: its messages are on the wire
+    # at 2223.34, 2573.34, 2748.34 and share links 1 → 0 → 2 as rank 0's did: g1 alone 350
+    # (387.28 left), two at 1/2 for 175 (299.78, 649.78 left), three at 1/3: g1 ends
+    # 2748.34 + 3 · 299.78; g2 has 350 left, ends 2 · 350 later; g3 87.5 after that
+    r1 = [1982.34, 2332.34, 2332.34 + STARTUP]
+    g = [r + fwd for r in r1]  # 2223.34, 2573.34, 2748.34
+    g1 = g[2] + 3 * (WIRE - (g[1] - g[0]) - (g[2] - g[1]) / 2)
+    g2 = g1 + 2 * 350
+    g3 = g2 + 87.5
+    total, ends = _ends(simgrid_channel(cube), 3)
+    assert ends[1] == pytest.approx(r1[2] + STARTUP)  # 2682.34
+    assert total == pytest.approx(g3)
+    assert g3 == pytest.approx(g[0] + 3 * WIRE)  # 4435.18: the links never idle
+
+
+def test_two_ranks_end_alike_whatever_the_channel(cube):
+    """P = 2: the last message ends when the link has carried all three back to back."""
+    assert _ends(cube, 2)[0] == pytest.approx(START + 3 * WIRE)  # 2419.84
+    assert _ends(simgrid_channel(cube), 2)[0] == pytest.approx(START + 3 * WIRE)
