@@ -27,7 +27,7 @@ from pathlib import Path
 from interp.errors import InterpError
 from interp.system import SAG
 from interp.system.mapping import max_procs
-from interp.system.simgrid import export_simgrid, simgrid_channel, zero_computation
+from interp.system.simgrid import export_simgrid, simgrid_semantics, zero_computation
 
 INSTALL_HINT = ("install SimGrid's SMPI (it provides smpiff and smpirun) and the Fortran "
                 "compiler smpiff calls: apt-get install -y libsimgrid-dev gfortran")
@@ -114,11 +114,11 @@ def run_smpi(exe: Path, sag: SAG, nprocs: int, workdir: Path, *, rank_ends: bool
 
 
 def predict_communication(aag, sag: SAG, nprocs: int):
-    """interp's prediction with computation switched off and links shared as SimGrid shares
-    them (``cs.spec.channel: fair``, :func:`interp.system.simgrid.simgrid_channel`)."""
+    """interp's prediction with computation switched off and SMPI's semantics where the spec
+    chooses otherwise (:func:`interp.system.simgrid.simgrid_semantics`)."""
     from interp.engine.predict import predict
 
-    return predict(aag, zero_computation(simgrid_channel(sag)), nprocs, {})
+    return predict(aag, zero_computation(simgrid_semantics(sag)[0]), nprocs, {})
 
 
 def _first_line(err: InterpError) -> str:

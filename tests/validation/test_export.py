@@ -170,3 +170,17 @@ def test_cli_rejects_too_many_ranks(tmp_path):
     result = CliRunner().invoke(main, ["export", "simgrid", "-P", "32", "-o",
                                        str(tmp_path / "x.xml")])
     assert result.exit_code == 2 and "at most 16" in result.output
+
+
+def test_simgrid_semantics_names_every_value_it_changes():
+    from interp.system.simgrid import simgrid_semantics
+
+    cluster = load_machine("cluster")
+    same, changes = simgrid_semantics(cluster)
+    assert changes == ["cs.spec.channel: fair (the spec says fifo)",
+                       f"{cluster.nodes}.cs.overlap.async_send: 0 (the spec says 0.5)"]
+    assert same.value(f"{cluster.nodes}.cs.overlap.async_send") == 0
+    startup = f"{cluster.nodes}.cs.static.startup"
+    assert same.value(startup) == cluster.value(startup)
+    ipsc_changes = simgrid_semantics(load_machine("ipsc860"))[1]
+    assert ipsc_changes == ["cs.spec.channel: fair (the spec says fifo)"]  # no overlap there
