@@ -200,15 +200,16 @@ class MessageModel:
             if floor_ is not None:
                 self.network.forget_before(floor_)
 
-    def settle(self, floor: float) -> bool:
-        """Make final the flows no later message can share a link with any more
-        (``Network.settle``); ``floor``: the earliest clock of a process that can still send
-        without first receiving. True when some became final."""
-        return self.network is not None and bool(self.network.settle(floor))
-
-    def settled(self, m: Message) -> bool:
-        """May ``m`` be received: is its arrival final (no flow of it left open)?"""
-        return self.network is None or m.id not in self.network.open
+    def settled(self, m: Message, free_clock) -> bool:
+        """May ``m`` be received: is its arrival final? It is once no later message of its
+        sender can share a link with it (``Network.settle_one``); ``free_clock(pid)``: the
+        clock of a process that can still send without first receiving, else None."""
+        if self.network is None or m.id not in self._in_flight:
+            return True
+        if not self.network.settle_one(m.id, free_clock):
+            return False
+        del self._in_flight[m.id]
+        return True
 
     def shift(self, d) -> None:
         """A steady-state jump of ``d`` seconds: the flows in flight move with the messages
@@ -224,11 +225,6 @@ class MessageModel:
         self.network.shift(d)
         for msg in self._in_flight.values():
             msg.alone = (msg.alone[0] + d, msg.alone[1] + d)
-
-    def delivered(self, msg: Message) -> None:
-        """The message was received: its arrival is used now, so its link time is final."""
-        if self._in_flight.pop(msg.id, None) is not None:
-            self.network.close(msg.id)
 
     def contention_note(self) -> str | None:
         delays = [d for d in self.delays.values() if d > 0] + [

@@ -55,6 +55,7 @@ class Flow:
     weight: float = 1.0  # a smaller share for a longer route
     end: float = 0.0
     segments: list[Segment] = field(default_factory=list)
+    sender: object = None  # whose interface it leaves by
     prev: int | None = None  # fifo: the sender's previous flow, while it is open
     after: float = 0.0  # fifo: when the sender's previous flow, now closed, ended
 
@@ -103,7 +104,7 @@ class Network:
             weight: float = 1.0, sender: object = None) -> dict[int, float]:
         """A new flow; returns the end of every open flow sharing links with it (itself
         included), recomputed. ``sender``: whose interface it leaves by (``fifo``)."""
-        flow = Flow(key, links, start, demand, weight, start + demand)
+        flow = Flow(key, links, start, demand, weight, start + demand, sender=sender)
         self.open[key] = flow
         if not links or demand <= 0:
             return {key: flow.end}  # nothing on a link: nothing can change it
@@ -121,20 +122,31 @@ class Network:
         self._simulate(group)
         return {f.key: f.end for f in group if f.key == key or abs(f.end - old[f.key]) > _EPS}
 
-    def settle(self, floor: float) -> list[int]:
-        """Close the flows no new flow can reach any more; returns their keys. ``floor``: no
-        process that can send without first receiving is earlier (its clock). A process that
-        waits for a message sends only after one arrives, and none arrives before the open
-        flows that end first: if they end by ``floor``, nothing new can start before they end,
-        so their ends are final (conservative discrete-event simulation)."""
-        if not self.open:
-            return []
-        horizon = min(floor, min(f.end for f in self.open.values()))
-        tol = 1e-12 * max(1.0, abs(horizon))
-        done = [k for k, f in self.open.items() if f.end <= horizon + tol]
+    def settle(self, free_clock) -> list[int]:
+        """Close the flows whose end no later flow of their own sender can change; returns
+        their keys. ``free_clock(sender)``: the clock of a sender that can still send without
+        first receiving, None for one that waits (or is done). Under ``fifo`` a sender's later
+        flows queue behind, so every end is final at once; under ``fair`` a flow stays open
+        while its sender is free and earlier than its end: a message it still sends would
+        share the link (a burst). Later flows of *other* senders are not waited for: they
+        take what the closed flows left (the earlier message keeps its link time)."""
+        done = sorted((k for k, f in self.open.items() if self._final(f, free_clock)),
+                      key=lambda k: self.open[k].end)
         for key in done:
             self.close(key)
         return done
+
+    def settle_one(self, key: int, free_clock) -> bool:
+        """:meth:`settle` for one flow: True when its end is final (now closed)."""
+        flow = self.open.get(key)
+        if flow is not None and not self._final(flow, free_clock):
+            return False
+        self.close(key)
+        return True
+
+    def _final(self, f: Flow, free_clock) -> bool:
+        clock = None if self.channel == "fifo" else free_clock(f.sender)
+        return clock is None or clock >= f.end - 1e-12 * max(1.0, abs(f.end))
 
     def close(self, key: int) -> None:
         """The flow's end is final: the link time it used is fixed."""

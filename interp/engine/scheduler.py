@@ -66,6 +66,7 @@ class Scheduler(GlobalSync):
         if self.trace is not None:
             p.trace = []
         self.processes.append(p)
+        self.by_pid[p.pid] = p
         self.receives.setdefault(p.pid, [])
 
     def run(self) -> None:
@@ -220,17 +221,17 @@ class Scheduler(GlobalSync):
         return out
 
     def _match(self) -> bool:
-        progressed = self._settle()
+        progressed = False
         for p in self.processes:
             queue = self.receives.get(p.pid, [])
             while queue:
                 rq = queue[0]
-                cands = [m for m in self._candidates(p.pid, rq) if self.msgs.settled(m)]
+                cands = [m for m in self._candidates(p.pid, rq)
+                         if self.msgs.settled(m, self._free_clock)]
                 if not cands:
                     break
                 m = cands[0] if len(cands) == 1 else self._earliest(cands)
                 self.messages.remove(m)
-                self.msgs.delivered(m)
                 queue.pop(0)
                 progressed |= self._deliver(p, rq, m)
         for k in sorted(self.collectives):
@@ -242,12 +243,12 @@ class Scheduler(GlobalSync):
                 progressed = True
         return progressed
 
-    def _settle(self) -> bool:
-        """Make final the message times no later message can change (a process that is not
-        blocked can still send from its clock on)."""
-        free = [as_time(q.clock) for q in self.processes if q.state in ("ready", "paused")
-                and not is_symbolic(q.clock)]
-        return self.msgs.settle(min(free, default=float("inf")))
+    def _free_clock(self, pid: int) -> float | None:
+        """The clock of process ``pid`` if it can still send without first receiving."""
+        q = self.by_pid.get(pid)
+        if q is None or q.state not in ("ready", "paused") or is_symbolic(q.clock):
+            return None
+        return as_time(q.clock)
 
     def _deliver(self, p: Process, rq: RecvReq, m: Message) -> bool:
         """Message ``m`` is taken by receive ``rq`` of ``p``; True when ``p`` moved on."""

@@ -40,6 +40,7 @@ class GlobalSync:
         # when each message happens does not matter for matching.
         self.timing = timing
         self.processes: list[Process] = []
+        self.by_pid: dict[int, Process] = {}
         self.messages: list[Message] = []  # sent, not yet received
         self.receives: dict[int, list[RecvReq]] = {}  # posted receives per process, in order
         self.handles: dict[tuple[int, str], dict] = {}  # asynchronous requests not yet waited
@@ -54,9 +55,9 @@ class GlobalSync:
         self.trace: list[MessageTrace] | None = None  # matched messages, when tracing
 
     def label(self, pid: int) -> str:
-        for p in self.processes:
-            if p.pid == pid:
-                return p.label
+        p = self.by_pid.get(pid)
+        if p is not None:
+            return p.label
         return "the host" if pid == HOST_ID else f"node {pid}"
 
     def clock_floor(self) -> float | None:
