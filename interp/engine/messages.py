@@ -96,9 +96,10 @@ def is_eager(a: A.AAU) -> bool:
 class MessageModel:
     """Messages on one machine configuration: their time, their overlap, their links."""
 
-    def __init__(self, sag: SAG, nprocs: int, bound: str, host_id: int, timing: bool = True):
+    def __init__(self, sag: SAG, nprocs: int, bound: str, host_id: int, timing: bool = True,
+                 defer: bool = False):
         self.sag, self.nprocs, self.bound, self.host_id = sag, nprocs, bound, host_id
-        self.network = Network(channel(sag)) if contention(sag) and timing else None
+        self.network = Network(channel(sag), defer) if contention(sag) and timing else None
         self.crossbar = crossbar(sag)
         self.notes: list[str] = []
         self._routes: dict[tuple[int, int], list[int]] = {}

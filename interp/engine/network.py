@@ -90,10 +90,15 @@ def _max_min(active: list[Flow], capacity: dict[Link, float]) -> dict[int, float
 class Network:
     """The flows in flight and the link time already used by received messages."""
 
-    def __init__(self, channel: str = "fair") -> None:
+    def __init__(self, channel: str = "fair", defer: bool = True) -> None:
         if channel not in CHANNELS:
             raise ValueError(f"channel must be one of {', '.join(CHANNELS)}, not {channel!r}")
         self.channel = channel
+        # fair: a flow waits to be final while its sender can still add to its burst
+        # (defer), or is final at once and ``violated`` says if a later flow of its sender
+        # would have shared a link with it (then the caller interprets again, deferring)
+        self.defer = defer
+        self.violated = False
         self.open: dict[int, Flow] = {}
         self.by_link: dict[Link, set[int]] = {}  # the open flows on each link
         self.fixed: dict[Link, list[Segment]] = {}
@@ -108,12 +113,15 @@ class Network:
         self.open[key] = flow
         if not links or demand <= 0:
             return {key: flow.end}  # nothing on a link: nothing can change it
-        if self.channel == "fifo" and sender is not None:
+        if sender is not None:
             prev = self.last.get(sender)
-            if prev is not None and prev.key in self.open:
+            if self.channel == "fifo" and prev is not None and prev.key in self.open:
                 flow.prev, self.next[prev.key] = prev.key, key
-            elif prev is not None:
+            elif self.channel == "fifo" and prev is not None:
                 flow.after = prev.end
+            elif prev is not None and prev.key not in self.open and prev.end > start + _EPS \
+                    and set(prev.links) & set(links):
+                self.violated = True  # fair: it would have shared a link with a final flow
             self.last[sender] = flow
         for link in links:
             self.by_link.setdefault(link, set()).add(key)
@@ -145,7 +153,7 @@ class Network:
         return True
 
     def _final(self, f: Flow, free_clock) -> bool:
-        clock = None if self.channel == "fifo" else free_clock(f.sender)
+        clock = free_clock(f.sender) if self.channel == "fair" and self.defer else None
         return clock is None or clock >= f.end - 1e-12 * max(1.0, abs(f.end))
 
     def close(self, key: int) -> None:

@@ -162,8 +162,11 @@ def _loaded_name(host: UnitAAG, aag: AAG) -> str | None:
 
 def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid",
               extend: bool = True, trace: bool = False,
-              timing: bool = True) -> tuple[Scheduler, list[Process], Process | None]:
-    """Run Algorithm 2 once; NeedValue propagates when a decision needs a missing value."""
+              timing: bool = True, defer: bool = False) -> tuple[Scheduler, list[Process], Process | None]:
+    """Run Algorithm 2; NeedValue propagates when a decision needs a missing value. Under
+    ``channel: fair`` messages are received as soon as they arrive; if a later message of the
+    same sender would have shared a link with one already received, the run is repeated with
+    every message waiting until its sender can add nothing to its burst (``defer``)."""
     if bound not in BOUNDS:
         raise InterpError(f"unknown bound {bound!r}", hint="choose min, max or mid")
     check_nprocs(sag, nprocs)
@@ -178,7 +181,7 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
         return [Process(k, f"{label} {k}", node_prog, aag, node_cm, nprocs, start, inputs, library)
                 for k in dests]
 
-    sched = Scheduler(sag, nprocs, bound, make_nodes, extend=extend, timing=timing)
+    sched = Scheduler(sag, nprocs, bound, make_nodes, extend=extend, timing=timing, defer=defer)
     if trace:
         sched.trace = []
     host_proc = None
@@ -191,6 +194,8 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
         for p in make_nodes(None, range(nprocs), 0.0):
             sched.add(p)
     sched.run()
+    if sched.must_defer and not defer:
+        return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing, defer=True)
     return sched, sched.processes, host_proc
 
 

@@ -43,8 +43,8 @@ class Scheduler(GlobalSync):
     """Algorithm 2 over the global synchronization structure it extends."""
 
     def __init__(self, sag: SAG, nprocs: int, bound: str, spawner, extend: bool = True,
-                 timing: bool = True):
-        super().__init__(sag, nprocs, bound, timing)
+                 timing: bool = True, defer: bool = False):
+        super().__init__(sag, nprocs, bound, timing, defer)
         self.spawner = spawner  # (program, dests, start) -> list[Process]
         self.extend = extend
         self.coll_count: dict[int, int] = {}
@@ -54,6 +54,12 @@ class Scheduler(GlobalSync):
             LoopHead: self._loop_head, SpawnReq: self._spawn, SendReq: self._send,
             RecvReq: self._recv, WaitReq: self._wait, CollReq: self._collective,
         }
+
+    @property
+    def must_defer(self) -> bool:
+        """Under channel fair, a message was received before a later one of its sender that
+        would have shared its link: interpret again, receiving only final messages."""
+        return self.msgs.network is not None and self.msgs.network.violated
 
     @property
     def extensions(self) -> int:

@@ -34,7 +34,8 @@ class Problem:
 
 
 class GlobalSync:
-    def __init__(self, sag: SAG, nprocs: int, bound: str, timing: bool = True):
+    def __init__(self, sag: SAG, nprocs: int, bound: str, timing: bool = True,
+                 defer: bool = False):
         self.sag, self.nprocs, self.bound = sag, nprocs, bound
         # timing=False (interp check): a loop repeats when its communication pattern does;
         # when each message happens does not matter for matching.
@@ -50,7 +51,7 @@ class GlobalSync:
         self.hung = False
         self.notes: list[str] = []
         self.assumptions: list[sp.Basic] = []
-        self.msgs = MessageModel(sag, nprocs, bound, HOST_ID, timing)
+        self.msgs = MessageModel(sag, nprocs, bound, HOST_ID, timing, defer)
         self.buffers = StaticBuffers(sag, HOST_ID)
         self.trace: list[MessageTrace] | None = None  # matched messages, when tracing
 

@@ -141,3 +141,32 @@ def test_fifo_ends_are_final_at_once():
     net = Network("fifo")
     net.add(1, (L,), START, WIRE, sender=0)
     assert net.settle({0: 0.0}.get) == [1]
+
+
+def test_fair_without_deferring_detects_a_burst_it_received_too_early():
+    """The optimistic fair network receives at once; a later flow of the same sender that
+    would have shared the link with a final one marks the run to be repeated, deferring."""
+    net = Network("fair", defer=False)
+    net.add(1, (L,), START, WIRE, sender=0)
+    assert net.settle({0: 0.0}.get) == [1]  # final at once, although its sender is free
+    net.add(2, (L,), START + WIRE + 1.0, WIRE, sender=0)  # starts after flow 1 ended
+    assert not net.violated
+    net.settle({}.get)
+    net.add(3, (L,), START + WIRE + 2.0, WIRE, sender=0)  # overlaps flow 2, already final
+    assert net.violated
+
+
+def test_the_burst_is_received_too_early_then_deferred(cube):
+    """burst3 through three ranks under fair: the first run receives rank 0's messages at
+    once, sees the burst, and is repeated deferring (the hand-worked ends are in
+    test_burst_through_three_ranks)."""
+    from interp.engine.predict import interpret
+    from interp.engine.values import Inputs
+
+    aag = build_aag([str(PROGRAMS / "burst3.f")])
+    sched, _, _ = interpret(aag, simgrid_channel(cube), 3, Inputs({}))
+    assert sched.msgs.network.defer and not sched.must_defer
+    # a ring's messages never overlap one sender's: received at once, no second run
+    ring = build_aag([str(PROGRAMS.parents[2] / "programs" / "ring" / "ring.f")])
+    sched, _, _ = interpret(ring, simgrid_channel(cube), 8, Inputs({}))
+    assert not sched.msgs.network.defer
