@@ -32,14 +32,14 @@ class Doc:
         node = self.values.get(path)
         if node is None:
             return self.where_key(path)
-        return self._loc(node, offset)
+        return self.loc(node, offset)
 
     def where_key(self, path: DataPath) -> SourceLocation:
         """The location of the key that introduces ``path`` (or of the nearest enclosing one)."""
         while path and path not in self.keys:
             path = path[:-1]
         node = self.keys.get(path) or self.values.get(path)
-        return self._loc(node, 0) if node is not None else SourceLocation(self.file, 1, 1)
+        return self.loc(node, 0) if node is not None else SourceLocation(self.file, 1, 1)
 
     def line(self, loc: SourceLocation) -> str | None:
         return self.lines[loc.line - 1] if 0 < loc.line <= len(self.lines) else None
@@ -47,7 +47,7 @@ class Doc:
     def error(self, message: str, loc: SourceLocation, hint: str | None = None) -> SpecError:
         return SpecError(message, loc, hint=hint, source_line=self.line(loc))
 
-    def _loc(self, node: yaml.Node, offset: int) -> SourceLocation:
+    def loc(self, node: yaml.Node, offset: int) -> SourceLocation:
         mark = node.start_mark
         column = mark.column + 1
         if isinstance(node, yaml.ScalarNode) and node.end_mark.line == mark.line:
@@ -96,10 +96,10 @@ def _build(node: yaml.Node, path: DataPath, doc: Doc, constructor: SafeConstruct
         for key_node, value_node in node.value:
             key = constructor.construct_object(key_node)
             if not isinstance(key, (str, int)):
-                raise doc.error("keys must be names or numbers", doc._loc(key_node, 0))
+                raise doc.error("keys must be names or numbers", doc.loc(key_node, 0))
             if key in out:
                 raise doc.error(
-                    f"duplicate key '{key}'", doc._loc(key_node, 0), "each key may appear once in a mapping"
+                    f"duplicate key '{key}'", doc.loc(key_node, 0), "each key may appear once in a mapping"
                 )
             doc.keys[(*path, key)] = key_node
             out[key] = _build(value_node, (*path, key), doc, constructor)
