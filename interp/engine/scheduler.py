@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-
 from interp.engine import collectives
 from interp.engine.buffers import BLOCKED
 from interp.engine.diagnosis import check_sizes, diagnose_hang, leftovers
