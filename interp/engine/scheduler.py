@@ -60,10 +60,6 @@ class Scheduler(GlobalSync):
         would have shared its link: interpret again, receiving only final messages."""
         return self.msgs.network is not None and self.msgs.network.violated
 
-    @property
-    def extensions(self) -> int:
-        return self.steady.extensions
-
     # ---- driving ----
     def add(self, p: Process) -> None:
         """Activate ``p``'s chain (the generator Ω makes of its main program)."""

@@ -37,7 +37,6 @@ class SteadyState:
     def __init__(self, sched: GlobalSync):
         self.sched = sched
         self.cuts: list[Cut] = []
-        self.extensions = 0
 
     def cut(self, live: list[Process]) -> sp.Expr | None:
         """Take a cut; returns the number of iterations to jump when a period is found."""
@@ -135,7 +134,6 @@ class SteadyState:
             self.sched.notes.append(note)
 
     def _jump(self, live: list[Process], c1: Cut, c2: Cut, m: sp.Expr, delta: sp.Expr) -> None:
-        self.extensions += 1
         m_iter, m = m, as_count(m)
         for p in live:
             if p.state != "paused":
