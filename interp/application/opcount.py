@@ -53,6 +53,7 @@ class OpCounts:
     library: Counter = field(default_factory=Counter)
     nx: Counter = field(default_factory=Counter)
     user_calls: list[str] = field(default_factory=list)
+    user_args: list[tuple] = field(default_factory=list)  # each reference's actual arguments
 
     def __iadd__(self, other: "OpCounts") -> "OpCounts":
         for f in ARITH_FIELDS + ("call_args",):
@@ -60,6 +61,7 @@ class OpCounts:
         self.library.update(other.library)
         self.nx.update(other.nx)
         self.user_calls.extend(other.user_calls)
+        self.user_args.extend(other.user_args)
         return self
 
     def __add__(self, other: "OpCounts") -> "OpCounts":
@@ -217,10 +219,12 @@ class OpCounter:
             ops.calls += 1
             ops.call_args += len(e.args)
             ops.user_calls.append(e.name)
+            ops.user_args.append(tuple(e.args))
         else:  # a scalar used with arguments: the symbol table said it is not an array
             t.lookup(e.name, e.loc)
             ops.calls += 1
             ops.user_calls.append(e.name)
+            ops.user_args.append(tuple(e.args))
 
     # ---- statements ----
     def assignment(self, s: ast.Assign) -> OpCounts:

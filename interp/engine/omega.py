@@ -124,25 +124,23 @@ def step_seq(p, a: A.Seq, frame) -> Generator:
 
 
 def closed_seq(p, a: A.Seq, frame, binding=None, out=None, last=False) -> sp.Expr:
-    def compute() -> sp.Expr:
-        cost = compute_seconds(a.ops, p.cm, hit_ratio(a, frame.table, p.cm))
-        for name in a.ops.user_calls:  # user FUNCTIONs referenced in expressions
-            cost += _function_seconds(p, a, name)
-        return cost
-
-    return p.cm.seq_seconds(a.id, compute)
+    cost = p.cm.seq_seconds(a.id, lambda: compute_seconds(a.ops, p.cm, hit_ratio(a, frame.table, p.cm)))
+    for name, actuals in zip(a.ops.user_calls, a.ops.user_args):  # FUNCTIONs in expressions
+        cost += _function_seconds(p, a, name, actuals, frame, binding or {})
+    return cost
 
 
-def _function_seconds(p, a: A.Seq, name: str) -> sp.Expr:
+def _function_seconds(p, a: A.Seq, name: str, actuals, frame, binding: dict) -> sp.Expr:
     """δ of one reference to the user FUNCTION ``name`` in an expression of ``a``: the user's
-    time (--routine), else its body in closed form."""
+    time (--routine), else its body in closed form with its dummies bound to the actuals."""
     if name in p.inputs.routines:
         return as_time(p.inputs.routines[name])
     unit = p.aag.units.get(name)
     if unit is None:
         return 0.0
     try:
-        return closed_form_list(p, unit.aaus, p.frame_for(unit), {}, {})
+        return closed_form_list(p, unit.aaus, p.frame_for(unit),
+                                _dummy_values(p, unit, actuals, frame, binding), {})
     except NotClosedForm:
         raise InterpError(
             f"FUNCTION {name}, used in an expression at line {a.loc.line}, has no closed form "
@@ -438,18 +436,25 @@ def closed_call(p, a: A.Call, frame, binding: dict, out: dict, last=False) -> sp
     if a.callee in p.inputs.routines:
         return as_time(p.inputs.routines[a.callee])
     callee = p.aag.units[a.callee]
-    args = {}  # the callee's binding: its dummies' values
-    for dummy, actual in zip(callee.unit.dummies, a.args):
-        try:
-            args[dummy] = p.closed_value(actual, frame, binding)
-        except NotClosedForm:
-            pass
     sub: dict = {}
-    body = closed_form_list(p, callee.aaus, p.frame_for(callee), args, sub)
+    body = closed_form_list(p, callee.aaus, p.frame_for(callee),
+                            _dummy_values(p, callee, a.args, frame, binding), sub)
     for k, v in sub.items():
         c, t = out.get(k, (0, 0.0))
         out[k] = (c + v[0], t + v[1])
     return _call_overhead(p, a) + body
+
+
+def _dummy_values(p, callee, actuals, frame, binding: dict) -> dict:
+    """The callee's binding in a closed form: each dummy's value from its actual argument
+    (a dummy whose actual has no closed-form value is left out)."""
+    args = {}
+    for dummy, actual in zip(callee.unit.dummies, actuals):
+        try:
+            args[dummy] = p.closed_value(actual, frame, binding)
+        except NotClosedForm:
+            pass
+    return args
 
 
 def _call_overhead(p, a: A.Call) -> sp.Expr:

@@ -23,3 +23,36 @@ def test_the_users_time_for_a_function_counts_once_per_reference():
     # X = F(3.0) references F once: 1 ms more for F makes the program 1 ms slower
     assert two - one == pytest.approx(1e-3, rel=REL)
     assert one > 1e-3
+
+
+def test_a_functions_dummy_is_bound_to_the_actual_argument():
+    """Y = F(N) with F's loop DO K = 1, M: the time is linear in N (it was a formula in the
+    dummy M). Hand count, in clocks (Table 1/2 mid values, 25 ns):
+      per iteration: per-iter overhead (no step) 11 + F = F + 1.0: fetch 1 + add 1 + store 2 = 15
+      once: Y = F(N): fetch N 1 + store Y 2 + call overhead 1.5 (+ 0 per argument) = 4.5;
+            F = 0.0: store 2; the loop's fixed overhead 7.5 + fetching its bound M 1 = 8.5
+            = 15 clk."""
+    from .helpers import ADD, CLK, FETCH, NOSTEP_FIXED, NOSTEP_ITER, STORE, mid
+
+    CALL_OVERHEAD = mid(2, 1) * CLK  # Table 1, Call Ovhd [1, 2] clk
+
+    per_iter = NOSTEP_ITER + FETCH + ADD + STORE
+    once = (FETCH + STORE + CALL_OVERHEAD) + STORE + (NOSTEP_FIXED + FETCH)
+    assert per_iter == pytest.approx(15 * CLK) and once == pytest.approx(15 * CLK)
+    for n in (1, 10, 1000):
+        pred = run(program("funcarg.f"), 1, {"N": n})
+        assert pred.seconds == pytest.approx(once + n * per_iter, rel=REL)
+        assert {s.name for s in pred.total.free_symbols} <= {"N"}
+
+
+def test_a_function_called_with_the_loop_index_sums_over_it():
+    """DO I = 1, N: Y = F(I): F runs I iterations on the I-th call: Σ_i (once_F + i·per_iter)."""
+    pred = run(program("funcloop.f"), 1, {"N": 20})
+    small = run(program("funcloop.f"), 1, {"N": 19})
+    # one more outer iteration (I = 20) costs its overheads plus F's 20 inner iterations
+    grow = pred.seconds - small.seconds
+    grow_21 = run(program("funcloop.f"), 1, {"N": 21}).seconds - pred.seconds
+    from .helpers import ADD, CLK, FETCH, NOSTEP_ITER, STORE
+
+    assert grow_21 - grow == pytest.approx(NOSTEP_ITER + FETCH + ADD + STORE, rel=1e-6)  # 15 clk
+    assert NOSTEP_ITER + FETCH + ADD + STORE == pytest.approx(15 * CLK)
