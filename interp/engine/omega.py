@@ -375,9 +375,11 @@ def closed_conditional(p, a: A.Condt, frame, binding: dict, out: dict, last=Fals
             continue
         sub: dict = {}
         cost = branch_overhead(a.branches, k, p.cm) + closed_form_list(p, b.body, frame, binding, sub)
+        # arm k runs when C_k holds and no earlier condition does (ordered, as the time)
+        weight = sp.Piecewise(*[(0, c) for _, c in pieces], (1, cond), (0, True)) \
+            if pieces or cond != sp.true else 1
         for key, (c, t) in sub.items():
             oc, ot = out.get(key, (0, 0.0))
-            weight = sp.Piecewise((1, cond), (0, True)) if cond != sp.true else 1
             out[key] = (oc + weight * c, ot + weight * t)
         pieces.append((cost, cond))
         if cond == sp.true:

@@ -9,8 +9,10 @@ otherwise (every estimate leaves a note).
 from __future__ import annotations
 
 import sympy as sp
+from sympy.logic.boolalg import to_nnf
 
 from interp.application import aau as A
+from interp.application.expr import as_sympy
 from interp.engine.timeval import is_symbolic
 
 EXACT_SUM_LIMIT = 2048  # loop-variant conditions: sum exactly up to this many iterations
@@ -24,11 +26,23 @@ def sum_over(expr: sp.Expr, var: sp.Symbol, start, step, n, loop: A.AAU, notes: 
     term = expr.subs(var, start + step * k)
     if isinstance(n, int) and n <= EXACT_SUM_LIMIT:  # exact, and no symbolic summation
         return sp.Add(*[term.subs(k, j) for j in range(n)])
+    # inner trip counts Max(0, e) (triangular loops) are summed as e: SymPy's summation
+    # of Max recurses without end; exact wherever the inner loop runs
+    plain = term.replace(lambda x: isinstance(x, sp.Max) and len(x.args) == 2 and 0 in x.args,
+                         lambda x: x.args[1] if x.args[0] == 0 else x.args[0])
+    if term.has(sp.Piecewise):
+        # conditions linear in the index (an IF / ELSE IF chain on it): each arm's share
+        # of the index range is a set of intervals, summed exactly
+        try:
+            result = _sum_piecewise(plain, k, _last_index(n))
+        except _NoExactSum:
+            pass
+        else:
+            if plain != term:
+                notes.append(f"line {loop.loc.line}: the inner loop's trip count was "
+                             "summed as if it ran on every iteration (triangular loop)")
+            return result
     if not term.has(sp.Piecewise):
-        # inner trip counts Max(0, e) (triangular loops) are summed as e: SymPy's summation
-        # of Max recurses without end; exact wherever the inner loop runs
-        plain = term.replace(lambda x: isinstance(x, sp.Max) and len(x.args) == 2 and 0 in x.args,
-                             lambda x: x.args[1] if x.args[0] == 0 else x.args[0])
         try:
             result = sp.summation(plain, (k, 0, n - 1))
         except RecursionError:
@@ -52,3 +66,139 @@ def mean_branches(e: sp.Expr) -> sp.Expr:
     """Replace every Piecewise by the mean of its branches (the equal-weight heuristic)."""
     return e.replace(lambda x: isinstance(x, sp.Piecewise),
                      lambda x: sp.Add(*[arg.expr for arg in x.args]) / len(x.args))
+
+
+class _NoExactSum(Exception):
+    """A sum over a loop index that :func:`_sum_piecewise` cannot do exactly."""
+
+
+def _last_index(n) -> sp.Expr:
+    """The last value of k = 0, 1, ... for a trip count ``n``: Max(0, e) - 1 reads as e - 1
+    (when e <= 0 the interval [0, e - 1] is empty, as it should be)."""
+    n = as_sympy(n)
+    if isinstance(n, sp.Max) and len(n.args) == 2 and 0 in n.args:
+        n = n.args[1] if n.args[0] == 0 else n.args[0]
+    return n - 1
+
+
+def _sum_piecewise(term: sp.Expr, k: sp.Symbol, last: sp.Expr) -> sp.Expr:
+    """Σ_{k=0}^{last} of ``term`` exactly when its Piecewise conditions are linear in ``k``:
+    piece i counts where C_i holds and no earlier C_j does (Piecewise order, as an IF /
+    ELSE IF / ELSE chain), which is a union of intervals of k. The result is a Piecewise in
+    the other symbols (outer indices, inputs) with linear conditions again, so an enclosing
+    loop sums it the same way."""
+    total = sp.Integer(0)
+    for part in sp.Add.make_args(as_sympy(term)):  # Σ is linear: one Piecewise at a time
+        part = sp.piecewise_fold(part)
+        pieces = part.args if isinstance(part, sp.Piecewise) else ((part, sp.true),)
+        earlier = []
+        for e, c in pieces:
+            if e.has(sp.Piecewise):
+                raise _NoExactSum
+            region = to_nnf(sp.And(c, *[sp.Not(x) for x in earlier]))
+            earlier.append(c)
+            total += _sum_region(e, [region], k, [sp.Integer(0)], [last], [])
+    return total
+
+
+def _sum_region(e, conds: list, k, los: list, his: list, outer: list) -> sp.Expr:
+    """Σ of ``e`` over the integers k with lo <= k <= hi for all ``los``/``his`` where every
+    condition of ``conds`` holds (``outer``: conditions free of k, kept as conditions)."""
+    conds = list(conds)
+    while conds:
+        c = conds.pop(0)
+        if c == sp.true:
+            continue
+        if c == sp.false:
+            return sp.Integer(0)
+        if isinstance(c, sp.And):
+            conds[:0] = c.args
+        elif isinstance(c, sp.Or):  # A or B = A, plus (B and not A): disjoint
+            a, b = c.args[0], sp.Or(*c.args[1:])
+            return (_sum_region(e, [a, *conds], k, los, his, outer)
+                    + _sum_region(e, [b, to_nnf(sp.Not(a)), *conds], k, los, his, outer))
+        elif k not in c.free_symbols:
+            outer = [*outer, c]
+            if not _feasible(sp.And(*outer)):
+                return sp.Integer(0)
+        elif isinstance(c, sp.Unequality):
+            conds[:0] = [sp.Or(c.lhs < c.rhs, c.lhs > c.rhs)]
+        elif isinstance(c, sp.Rel):
+            d = sp.expand(c.lhs - c.rhs)
+            a = d.coeff(k)
+            if a == 0 and not d.has(k):  # k cancels: K <= K - M + 12 is 0 <= 12 - M
+                conds[:0] = [c.func(d, 0)]
+                continue
+            x = -(d - a * k) / a if a != 0 else None
+            if x is None or not a.is_number or x.has(k):
+                raise _NoExactSum
+            op = c.rel_op if a > 0 else {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "=="}[c.rel_op]
+            if op == "==":
+                if x.is_integer is False:
+                    return sp.Integer(0)
+                if not x.is_integer:
+                    raise _NoExactSum
+                los, his = [*los, x], [*his, x]
+            elif op == "<":
+                his = [*his, sp.ceiling(x) - 1]
+            elif op == "<=":
+                his = [*his, sp.floor(x)]
+            elif op == ">":
+                los = [*los, sp.floor(x) + 1]
+            else:
+                los = [*los, sp.ceiling(x)]
+            lo_num = [b for b in los if b.is_number]
+            hi_num = [b for b in his if b.is_number]
+            if lo_num and hi_num and max(lo_num) > min(hi_num):
+                return sp.Integer(0)  # an empty interval
+        else:
+            raise _NoExactSum
+    lo_num = [b for b in los if b.is_number]
+    hi_num = [b for b in his if b.is_number]
+    los = list(dict.fromkeys([b for b in los if not b.is_number] + ([max(lo_num)] if lo_num else [])))
+    his = list(dict.fromkeys([b for b in his if not b.is_number] + ([min(hi_num)] if hi_num else [])))
+    lo_s, hi_s = sp.Dummy("lo", integer=True), sp.Dummy("hi", integer=True)
+    s = sp.summation(e, (k, lo_s, hi_s)) if e.has(k) else e * (hi_s - lo_s + 1)
+    if s.has(sp.Sum):
+        raise _NoExactSum
+    pieces = []  # the largest lower bound and the smallest upper bound, first of ties
+    for lo in los:
+        for hi in his:
+            cond = sp.And(*[lo >= o for o in los if o is not lo], *[hi <= o for o in his if o is not hi],
+                          hi >= lo, *outer)
+            if cond != sp.false and _feasible(cond):
+                pieces.append((s.subs({lo_s: lo, hi_s: hi}), cond))
+    if not pieces:
+        return sp.Integer(0)
+    return sp.Piecewise(*pieces, (0, True), evaluate=False)
+
+
+def _feasible(cond) -> bool:
+    """False when a conjunction of linear conditions on integers is plainly empty: two bounds
+    on the same linear form that contradict (N >= 10 and N <= 9; M >= N and M <= N - 1), or a
+    bound below 1 on a positive input. True when in doubt."""
+    if cond == sp.false:
+        return False
+    bounds: dict = {}
+    for c in (cond.args if isinstance(cond, sp.And) else (cond,)):
+        if not isinstance(c, sp.Rel) or isinstance(c, sp.Unequality):
+            continue
+        d = sp.expand(c.lhs - c.rhs)
+        const, form = d.as_coeff_Add()
+        if not form.is_integer or not const.is_number or not form.free_symbols:
+            continue
+        op = c.rel_op
+        if form.could_extract_minus_sign():  # one orientation per form
+            form, const = -form, -const
+            op = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "=="}[op]
+        lo, hi = bounds.get(form, (sp.S.NegativeInfinity, sp.S.Infinity))
+        if form.is_positive:
+            lo = max(lo, sp.Integer(1))
+        if op in ("<", "<=", "=="):  # form + const <= 0
+            hi = min(hi, sp.floor(-const) - (1 if op == "<" and (-const).is_integer else 0))
+        if op in (">", ">=", "=="):
+            lo = max(lo, sp.ceiling(-const) + (1 if op == ">" and (-const).is_integer else 0))
+        if lo > hi:
+            return False
+        bounds[form] = (lo, hi)
+    return True
