@@ -16,6 +16,7 @@ from interp.application.expr import as_sympy
 from interp.engine.timeval import is_symbolic
 
 EXACT_SUM_LIMIT = 2048  # loop-variant conditions: sum exactly up to this many iterations
+REGION_LIMIT = 4096  # index intervals one closed-form sum over IF arms may split into
 
 
 def sum_over(expr: sp.Expr, var: sp.Symbol, start, step, n, loop: A.AAU, notes: list[str]) -> sp.Expr:
@@ -87,7 +88,7 @@ def _sum_piecewise(term: sp.Expr, k: sp.Symbol, last: sp.Expr) -> sp.Expr:
     ELSE IF / ELSE chain), which is a union of intervals of k. The result is a Piecewise in
     the other symbols (outer indices, inputs) with linear conditions again, so an enclosing
     loop sums it the same way."""
-    total = sp.Integer(0)
+    total, budget = sp.Integer(0), [REGION_LIMIT]
     for part in sp.Add.make_args(as_sympy(term)):  # Σ is linear: one Piecewise at a time
         part = sp.piecewise_fold(part)
         pieces = part.args if isinstance(part, sp.Piecewise) else ((part, sp.true),)
@@ -97,13 +98,16 @@ def _sum_piecewise(term: sp.Expr, k: sp.Symbol, last: sp.Expr) -> sp.Expr:
                 raise _NoExactSum
             region = to_nnf(sp.And(c, *[sp.Not(x) for x in earlier]))
             earlier.append(c)
-            total += _sum_region(e, [region], k, [sp.Integer(0)], [last], [])
+            total += _sum_region(e, [region], k, [sp.Integer(0)], [last], [], budget)
     return total
 
 
-def _sum_region(e, conds: list, k, los: list, his: list, outer: list) -> sp.Expr:
+def _sum_region(e, conds: list, k, los: list, his: list, outer: list, budget: list) -> sp.Expr:
     """Σ of ``e`` over the integers k with lo <= k <= hi for all ``los``/``his`` where every
     condition of ``conds`` holds (``outer``: conditions free of k, kept as conditions)."""
+    budget[0] -= 1
+    if budget[0] < 0:  # too many pieces: the heuristics of sum_over take over
+        raise _NoExactSum
     conds = list(conds)
     while conds:
         c = conds.pop(0)
@@ -115,8 +119,8 @@ def _sum_region(e, conds: list, k, los: list, his: list, outer: list) -> sp.Expr
             conds[:0] = c.args
         elif isinstance(c, sp.Or):  # A or B = A, plus (B and not A): disjoint
             a, b = c.args[0], sp.Or(*c.args[1:])
-            return (_sum_region(e, [a, *conds], k, los, his, outer)
-                    + _sum_region(e, [b, to_nnf(sp.Not(a)), *conds], k, los, his, outer))
+            return (_sum_region(e, [a, *conds], k, los, his, outer, budget)
+                    + _sum_region(e, [b, to_nnf(sp.Not(a)), *conds], k, los, his, outer, budget))
         elif k not in c.free_symbols:
             outer = [*outer, c]
             if not _feasible(sp.And(*outer)):
