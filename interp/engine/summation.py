@@ -2,8 +2,10 @@
 
 ``δ_IterD = t_fixed + NumIters·(t_per_iter + δ_body)`` when δ_body does not depend on the loop
 index; otherwise δ_body is summed over the index: exactly for numeric counts up to
-``EXACT_SUM_LIMIT``, by SymPy's summation where it has a closed form, and as a stated estimate
-otherwise (every estimate leaves a note).
+``EXACT_SUM_LIMIT``; for an IF / ELSE IF chain whose conditions are linear in the index, exactly
+over the intervals of the index where each arm runs (:func:`_sum_piecewise`); by SymPy's
+summation where it has a closed form; and as a stated estimate otherwise (every estimate
+leaves a note).
 """
 
 from __future__ import annotations
