@@ -139,8 +139,9 @@ def _with_contention(s: GlobalSync, kind: str, size, rounds, reqs: dict[int, Col
             path = s.msgs.route(key[1], key[2])
             start = wire_start(depart, mt)
             flows.append(Flow(key, route_links(path, s.msgs.crossbar), start, mt.wire,
-                              s.msgs.weight(path), start + mt.wire + delay.get(key, 0.0)))
-        shared = net.price_batch(flows, sender=lambda key: key[1])
+                              s.msgs.weight(path), start + mt.wire + delay.get(key, 0.0),
+                              sender=key[1]))
+        shared = net.price_batch(flows)
         new = {f.key: max(shared[f.key].end - f.start - f.demand, 0.0) if f.key in shared
                else 0.0 for f in flows}
         if all(abs(new[k] - delay.get(k, 0.0)) <= 1e-12 for k in new):

@@ -32,7 +32,6 @@ from interp.system import (
 )
 
 ZERO = 0.0
-OVERLAP_KINDS = ("sync_send", "async_send", "recv")
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ How one sender's messages share its links is the spec's ``cs.spec.channel``:
   left. Flows of different senders still share links by max-min.
 
 A flow's times stay open, and are recomputed whenever a new flow joins its links, until no
-new flow can reach it any more (:meth:`Network.settle`): only then is its end final and its
+new flow can reach it any more (:meth:`Network.settle_one`): only then is its end final and its
 message may be received. The rates it used are then fixed, and later flows share what is left.
 Times are numbers; the scheduler does not pass messages whose times are symbolic.
 """
@@ -130,22 +130,14 @@ class Network:
         self._simulate(group)
         return {f.key: f.end for f in group if f.key == key or abs(f.end - old[f.key]) > _EPS}
 
-    def settle(self, free_clock) -> list[int]:
-        """Close the flows whose end no later flow of their own sender can change; returns
-        their keys. ``free_clock(sender)``: the clock of a sender that can still send without
-        first receiving, None for one that waits (or is done). Under ``fifo`` a sender's later
-        flows queue behind, so every end is final at once; under ``fair`` a flow stays open
-        while its sender is free and earlier than its end: a message it still sends would
-        share the link (a burst). Later flows of *other* senders are not waited for: they
-        take what the closed flows left (the earlier message keeps its link time)."""
-        done = sorted((k for k, f in self.open.items() if self._final(f, free_clock)),
-                      key=lambda k: self.open[k].end)
-        for key in done:
-            self.close(key)
-        return done
-
     def settle_one(self, key: int, free_clock) -> bool:
-        """:meth:`settle` for one flow: True when its end is final (now closed)."""
+        """Close flow ``key`` if no later flow of its own sender can change its end; True when
+        its end is final. ``free_clock(sender)``: the clock of a sender that can still send
+        without first receiving, None for one that waits (or is done). Under ``fifo`` a
+        sender's later flows queue behind, so every end is final at once; under ``fair`` a
+        flow stays open while its sender is free and earlier than its end: a message it still
+        sends would share the link (a burst). Later flows of *other* senders are not waited
+        for: they take what the closed flows left (the earlier message keeps its link time)."""
         flow = self.open.get(key)
         if flow is not None and not self._final(flow, free_clock):
             return False
@@ -275,12 +267,11 @@ class Network:
             t = t_next
 
     # ---- a batch of flows priced together (a collective's messages) ----
-    def price_batch(self, flows: list[Flow], sender=lambda key: None) -> dict[object, Flow]:
+    def price_batch(self, flows: list[Flow]) -> dict[object, Flow]:
         """Flows whose times depend on each other, priced together against what this network
         already carries. ``flow.end`` holds the current guess of each flow's end. Returns the
         flows whose bytes meet others' on a link, re-simulated (their ``end`` and
-        ``segments``); the others go alone. The network itself is not changed.
-        ``sender(key)``: whose interface a flow leaves by (``fifo``)."""
+        ``segments``); the others go alone. The network itself is not changed."""
         floor = min(f.start for f in flows)
         users: dict[Link, list[Flow]] = {}
         for f in flows:
@@ -302,7 +293,7 @@ class Network:
         out = {}
         for n, key in enumerate(sorted(shared, key=lambda k: by_key[k].start)):
             f = by_key[key]
-            net.add(n, f.links, f.start, f.demand, f.weight, sender(key))
+            net.add(n, f.links, f.start, f.demand, f.weight, f.sender)
             out[key] = net.open[n]
         return out
 

@@ -80,9 +80,9 @@ def test_an_end_is_final_only_when_no_new_flow_can_reach_it():
     net = Network("fair")
     net.add(1, (L,), START, WIRE, sender=0)
     # its sender can still send at 500 us < 945.28: a message it sends could slow flow 1
-    assert net.settle({0: 500.0}.get) == [] and 1 in net.open
+    assert not net.settle_one(1, {0: 500.0}.get) and 1 in net.open
     # another process's clock does not hold it (its flows take what flow 1 leaves)
-    assert net.settle({0: 950.0, 3: 100.0}.get) == [1] and 1 not in net.open
+    assert net.settle_one(1, {0: 950.0, 3: 100.0}.get) and 1 not in net.open
     # later flows take what it left: the link is free from 945.28
     assert net.add(2, (L,), 900.0, WIRE, sender=0) == {2: pytest.approx(START + 2 * WIRE)}
 
@@ -140,7 +140,7 @@ def test_fifo_ends_are_final_at_once():
     computed by a flow of the same sender, so no flow waits to be received."""
     net = Network("fifo")
     net.add(1, (L,), START, WIRE, sender=0)
-    assert net.settle({0: 0.0}.get) == [1]
+    assert net.settle_one(1, {0: 0.0}.get) and 1 not in net.open
 
 
 def test_fair_without_deferring_detects_a_burst_it_received_too_early():
@@ -148,10 +148,11 @@ def test_fair_without_deferring_detects_a_burst_it_received_too_early():
     would have shared the link with a final one marks the run to be repeated, deferring."""
     net = Network("fair", defer=False)
     net.add(1, (L,), START, WIRE, sender=0)
-    assert net.settle({0: 0.0}.get) == [1]  # final at once, although its sender is free
+    # final at once, although its sender is free
+    assert net.settle_one(1, {0: 0.0}.get) and 1 not in net.open
     net.add(2, (L,), START + WIRE + 1.0, WIRE, sender=0)  # starts after flow 1 ended
     assert not net.violated
-    net.settle({}.get)
+    assert net.settle_one(2, {}.get)
     net.add(3, (L,), START + WIRE + 2.0, WIRE, sender=0)  # overlaps flow 2, already final
     assert net.violated
 
