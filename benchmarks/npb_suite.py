@@ -92,10 +92,19 @@ def _objs(makefile: str) -> list[str]:
     return match.group(1).split()
 
 
+def _linked_extra(makefile: str) -> list[str]:
+    """Objects the default link line (``-o ${PROGRAM}``) adds to OBJS: BT's ``btio.o``, the
+    no-I/O version of its I/O routines."""
+    match = re.search(r"-o \$\{PROGRAM\}\s+\$\{OBJS\}(.*)$", makefile, flags=re.M)
+    return [w for w in match.group(1).split() if w.endswith(".o")] if match else []
+
+
 def sources(tree: Path, bench: str) -> list[Path]:
-    """The Fortran files ``make`` compiles for one benchmark (VEC empty, RAND=randdp)."""
+    """The Fortran files ``make`` compiles and links for one benchmark (VEC empty,
+    RAND=randdp, SUBTYPE empty)."""
     files = []
-    for obj in _objs((tree / bench / "Makefile").read_text()):
+    makefile = (tree / bench / "Makefile").read_text()
+    for obj in _objs(makefile) + _linked_extra(makefile):
         name = (obj.replace("$(VEC)", "").replace("${COMMON}", "../common")
                 .replace("${RAND}", "randdp"))
         files.append((tree / bench / name).with_suffix(".f").resolve())

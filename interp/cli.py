@@ -563,18 +563,22 @@ def _int_list(ctx, param, value: str) -> list[int]:
               help="How the exported platform prices a send (see `interp export simgrid`).")
 @click.option("--breakdown/--no-breakdown", default=True, show_default=True,
               help="Per rank, SMPI's and interp's end times for the worst row.")
-def validate(files, machine, nprocs_list, model, breakdown) -> None:
+@click.option("--one-program", is_flag=True,
+              help="FILES are the files of one program, compiled and linked together (e.g. a "
+                   "benchmark with its common/ files); without it each file is a program.")
+@click.option("--timeout", type=click.FloatRange(min=1), default=600.0, show_default=True,
+              help="Seconds one smpirun may take.")
+def validate(files, machine, nprocs_list, model, breakdown, one_program, timeout) -> None:
     """Run FILES (MPI Fortran 77) under SimGrid's SMPI on the platform exported from the
     machine spec and compare with interp's prediction, computation switched off on both
     sides, and SMPI's semantics where the spec chooses otherwise (links shared max-min,
     cs.spec.channel: fair; no overlap of a call's overhead). Needs smpiff and smpirun
     (apt-get install -y libsimgrid-dev)."""
-    from pathlib import Path
-
     from interp.analysis import validate as V
     from interp.system.simgrid import simgrid_semantics
 
-    rows = V.validate(list(files), nprocs_list, machine, model=model)
+    programs = [V.Program.of(files)] if one_program else V.each_file(files)
+    rows = V.validate(programs, nprocs_list, machine, model=model, timeout=timeout)
     click.echo(V.table(rows))
     changes = simgrid_semantics(machine)[1]
     if changes:
@@ -582,7 +586,7 @@ def validate(files, machine, nprocs_list, model, breakdown) -> None:
                    "predict` uses the spec's):\n" + "\n".join(f"  {c}" for c in changes))
     bad = V.worst(rows)
     if breakdown and bad is not None and abs(bad.error) > 1e-3:
-        src = next(f for f in files if Path(f).stem == bad.program)
+        worst_program = next(p for p in programs if p.name == bad.program)
         click.echo(f"\nwhere they differ most: {bad.program}, P = {bad.nprocs} "
                    f"({bad.error * 100:+.2f}%)")
-        click.echo(V.breakdown_table(V.breakdown(src, bad, machine, model=model)))
+        click.echo(V.breakdown_table(V.breakdown(worst_program, bad, machine, model=model)))

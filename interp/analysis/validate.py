@@ -11,6 +11,15 @@ the moment the last rank leaves MPI_FINALIZE) against interp's "time until the l
 finishes". Neither needs the program to time itself; a program's own MPI_WTIME would add
 SMPI's per-call injection (``smpi/wtime``) and miss the ranks that end later than rank 0.
 
+A program's own clock reads (MPI_WTIME, NPB's ``timer_read``) cost nothing on either side:
+SMPI runs with ``smpi/wtime:0`` (its default injects 10 ns of simulated time per call) and
+interp's ``dclock`` is a processing cost that :func:`zero_computation` sets to 0.
+
+**A program of several files** (:class:`Program`), such as an NPB benchmark with its
+``common/`` files: smpiff compiles each file on its own and links them; an INCLUDE is found in
+the including file's folder on both sides, and ``mpif.h`` is SMPI's for smpiff and interp's
+own for interp (a folder holding another ``mpif.h`` is refused: gfortran would take it).
+
 **Relative error** = (interp − SMPI) / SMPI.
 """
 
@@ -21,6 +30,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,7 +41,8 @@ from interp.system.simgrid import export_simgrid, simgrid_semantics, zero_comput
 
 INSTALL_HINT = ("install SimGrid's SMPI (it provides smpiff and smpirun) and the Fortran "
                 "compiler smpiff calls: apt-get install -y libsimgrid-dev gfortran")
-SMPI_OPTIONS = ["smpi/simulate-computation:no", "smpi/display-timing:yes"]
+SMPI_OPTIONS = ["smpi/simulate-computation:no", "smpi/display-timing:yes", "smpi/wtime:0"]
+FFLAGS = ["-O0", "-fallow-argument-mismatch"]  # MPI buffers of any type, as F77 passes them
 _SIMULATED = re.compile(r"Simulated time: ([0-9.eE+-]+) seconds")
 _ACTOR_END = re.compile(r"\[node(\d+):\d+:\(\d+\) ([0-9.]+)\].*should not run anymore")
 
@@ -75,14 +86,82 @@ class Row:
         return (self.interp - self.smpi) / self.smpi
 
 
-def compile_program(source: Path, workdir: Path) -> Path:
+@dataclass(frozen=True)
+class Program:
+    """One MPI program: the source files compiled and linked together (one PROGRAM among
+    them), named in the table by ``name``."""
+
+    name: str
+    files: tuple[Path, ...]
+
+    @classmethod
+    def of(cls, files: Sequence[str | Path], name: str | None = None) -> Program:
+        paths = tuple(Path(f) for f in files)
+        if not paths:
+            raise InterpError("no source files given", hint="name one or more Fortran files")
+        return cls(name or _main_stem(paths), paths)
+
+
+def _main_stem(paths: tuple[Path, ...]) -> str:
+    """The stem of the file holding the PROGRAM statement (the first file when none says so)."""
+    program = re.compile(r"^[ \t]{6,}program\b", re.I | re.M)
+    for path in paths:
+        try:
+            if program.search(path.read_text(errors="replace")):
+                return path.stem
+        except OSError:
+            break  # the build says which file is missing
+    return paths[0].stem
+
+
+def each_file(files: Sequence[str | Path]) -> list[Program]:
+    """Every file a program of its own (``interp validate`` without ``--one-program``)."""
+    return [Program.of([f]) for f in files]
+
+
+def _foreign_mpif(paths: Sequence[Path]) -> Path | None:
+    for folder in dict.fromkeys(p.resolve().parent for p in paths):
+        for candidate in folder.iterdir():
+            if candidate.name.lower() == "mpif.h":
+                return candidate
+    return None
+
+
+def compile_program(sources: Path | Sequence[Path], workdir: Path, name: str | None = None,
+                    flags: Sequence[str] = FFLAGS) -> Path:
+    """Build one program with smpiff: each source on its own (``-c``; given several files at
+    once, smpiff appends the later ones to its rewritten copy of the main program's, which then
+    defines everything twice), then linked. Each file compiles in its own folder, so an INCLUDE
+    is found where interp finds it; smpiff writes its copy of the main program's file there."""
+    paths = [Path(sources)] if isinstance(sources, (str, Path)) else [Path(p) for p in sources]
+    name = name or _main_stem(tuple(paths))
+    missing = [str(p) for p in paths if not p.is_file()]
+    if missing:
+        raise InterpError(f"{', '.join(missing)}: no such file", hint="check the file names")
+    foreign = _foreign_mpif(paths)
+    if foreign is not None:
+        raise InterpError(f"{foreign}: this folder has its own mpif.h, which gfortran would "
+                          "include instead of SMPI's",
+                          hint="rename or move it (interp uses its own mpif.h in any case)")
     smpiff, _ = smpi_tools()
-    exe = workdir / source.stem
-    proc = subprocess.run([smpiff, "-O0", "-fallow-argument-mismatch", "-o", str(exe), str(source.resolve())], cwd=workdir,
-                          capture_output=True, text=True)
-    if proc.returncode != 0 or not exe.exists():
-        raise InterpError(f"smpiff could not compile {source}:\n{proc.stdout}{proc.stderr}".rstrip())
+    build = workdir / f"{name}.build"
+    build.mkdir(parents=True, exist_ok=True)
+    objects = []
+    for k, src in enumerate(paths):
+        obj = build / f"{k}_{src.stem}.o"
+        _smpiff([smpiff, *flags, "-c", "-o", str(obj.resolve()), src.resolve().name],
+                src.resolve().parent, f"compile {src}")
+        objects.append(str(obj.resolve()))
+    exe = workdir / name
+    _smpiff([smpiff, *flags, "-o", str(exe.resolve()), *objects], workdir,
+            f"link {name} ({len(paths)} files)")
     return exe
+
+
+def _smpiff(cmd: list[str], cwd: Path, what: str) -> None:
+    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise InterpError(f"smpiff could not {what}:\n{proc.stdout}{proc.stderr}".rstrip())
 
 
 def run_smpi(exe: Path, sag: SAG, nprocs: int, workdir: Path, *, rank_ends: bool = False,
@@ -129,9 +208,11 @@ def _first_line(err: InterpError) -> str:
     return lines[0] if lines else err.message
 
 
-def validate(files: list[str], nprocs_list: list[int], machine: SAG, *, progress=None,
-             workdir: Path | None = None, model: str = "mpi") -> list[Row]:
-    """Every program at every P; a P the machine cannot hold becomes a skipped row."""
+def validate(programs: Sequence[Program | str], nprocs_list: list[int], machine: SAG, *,
+             progress=None, workdir: Path | None = None, model: str = "mpi",
+             timeout: float = 600.0, flags: Sequence[str] = FFLAGS) -> list[Row]:
+    """Every program at every P (a file name is a program of its own); a P the machine cannot
+    hold becomes a skipped row."""
     from interp.application.aag import build_aag
 
     smpi_tools()
@@ -139,12 +220,13 @@ def validate(files: list[str], nprocs_list: list[int], machine: SAG, *, progress
     limit = max_procs(machine)
     with tempfile.TemporaryDirectory(prefix="interp-validate-") as tmp:
         base = Path(workdir or tmp)
-        for file in files:
-            source = Path(file)
-            exe = compile_program(source, base)
-            aag = build_aag([str(source)])
+        for program in programs:
+            if not isinstance(program, Program):
+                program = Program.of([program])
+            name = program.name
+            exe = compile_program(program.files, base, name, flags)
+            aag = build_aag([str(f) for f in program.files])
             for p in nprocs_list:
-                name = source.stem
                 if p > limit:
                     rows.append(Row(name, machine.name, p, None, None,
                                     skipped=f"{machine.name} has {limit} nodes"))
@@ -157,7 +239,7 @@ def validate(files: list[str], nprocs_list: list[int], machine: SAG, *, progress
                                     skipped="interp: " + _first_line(err)))
                     continue
                 t_interp = time.perf_counter() - t0
-                run = run_smpi(exe, machine, p, base, model=model)
+                run = run_smpi(exe, machine, p, base, model=model, timeout=timeout)
                 row = Row(name, machine.name, p, run.seconds, pred.seconds, run.wall, t_interp)
                 rows.append(row)
                 if progress:
@@ -170,16 +252,18 @@ def worst(rows: list[Row]) -> Row | None:
     return max(done, key=lambda r: abs(r.error)) if done else None
 
 
-def breakdown(file: str, row: Row, machine: SAG, workdir: Path | None = None,
+def breakdown(program: Program | str, row: Row, machine: SAG, workdir: Path | None = None,
               model: str = "mpi") -> list[dict]:
     """Per rank: interp's finish and categories beside the time SMPI's rank ended."""
     from interp.application.aag import build_aag
 
+    if not isinstance(program, Program):
+        program = Program.of([program])
     with tempfile.TemporaryDirectory(prefix="interp-validate-") as tmp:
         base = Path(workdir or tmp)
-        exe = compile_program(Path(file), base)
+        exe = compile_program(program.files, base, program.name)
         run = run_smpi(exe, machine, row.nprocs, base, rank_ends=True, model=model)
-    pred = predict_communication(build_aag([file]), machine, row.nprocs)
+    pred = predict_communication(build_aag([str(f) for f in program.files]), machine, row.nprocs)
     out = []
     for r in pred.process_rows():
         smpi_end = run.rank_ends.get(r["pid"])
