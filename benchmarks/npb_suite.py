@@ -151,8 +151,10 @@ def _predicted(outcome: Outcome) -> str:
 
 
 def _first_line(message: str) -> str:
-    lines = [line for line in message.splitlines() if line.strip()]
-    return lines[-1][:160] if lines else ""
+    """The line that says what went wrong (the diagnostic, not its hint)."""
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
+    errors = [line for line in lines if "error" in line.lower() or "Error" in line]
+    return (errors or lines or [""])[0][:200]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -34,7 +34,8 @@ class CostModel:
         self.sag, self.sau, self.bound = sag, sau, bound
         self._cache: dict[tuple, object] = {}
 
-    def _memo(self, key: tuple, compute):
+    def memo(self, key: tuple, compute):
+        """``compute()``, once per key for this cost model (one interpretation)."""
         value = self._cache.get(key)
         if value is None:
             value = self._cache[key] = compute()
@@ -42,7 +43,7 @@ class CostModel:
 
     def op(self, name: str) -> float:
         """Seconds for one operation: ``add_sub``, ``loop.step_fixed``, ``library.sqrt``..."""
-        return self._memo(("op", name),
+        return self.memo(("op", name),
                           lambda: as_time(self.sag.op_seconds(name, self.bound, self.sau)))
 
     def library(self, group: str, name: str) -> sp.Expr:
@@ -52,12 +53,12 @@ class CostModel:
                 return as_time(self.sag.seconds(path, self.bound))
             return self.op("library.default")
 
-        return self._memo(("lib", group, name), compute)
+        return self.memo(("lib", group, name), compute)
 
     def memory(self, name: str) -> sp.Expr:
         """``fetch``, ``fetch_miss``, ``store``, ``store_miss`` (Table 2), in seconds."""
         path = f"{self.sau}.m.access.{name}"
-        return self._memo(("mem", name), lambda: as_time(self.sag.seconds(path, self.bound))
+        return self.memo(("mem", name), lambda: as_time(self.sag.seconds(path, self.bound))
                           if self.sag.has(path) else 0.0)
 
     def cache_geometry(self) -> tuple[int, int]:
@@ -68,11 +69,11 @@ class CostModel:
                 return 0, 1
             return int(self.sag.value(size_p, self.bound)), int(self.sag.value(block_p, self.bound))
 
-        return self._memo(("cache",), compute)
+        return self.memo(("cache",), compute)
 
     def seq_seconds(self, seq_id: int, compute) -> sp.Expr:
         """A Seq AAU's cost, computed once per AAU (it does not change between runs)."""
-        return self._memo(("seq", seq_id), compute)
+        return self.memo(("seq", seq_id), compute)
 
 
 def compute_seconds(ops: OpCounts, cm: CostModel, hit: float = 1.0) -> sp.Expr:
@@ -155,7 +156,12 @@ def atomic_conditions(cond: ast.Expr | None) -> int:
 
 def branch_overhead(branches: list[A.Branch], k: int | None, cm: CostModel) -> sp.Expr:
     """Overhead of reaching branch ``k`` (None: no branch taken) — every condition tested up to
-    and including it, plus the branch-taken overhead (core paper, Algorithm 3)."""
+    and including it, plus the branch-taken overhead (core paper, Algorithm 3). Memoised per
+    branch list: an IF in a loop is reached once per iteration, its overhead never changes."""
+    return cm.memo(("branch", id(branches), k), lambda: _branch_overhead(branches, k, cm))
+
+
+def _branch_overhead(branches: list[A.Branch], k: int | None, cm: CostModel) -> sp.Expr:
     upto = branches if k is None else branches[: k + 1]
     tested = sum(atomic_conditions(b.cond) for b in upto)
     evaluate = sum((compute_seconds(_operands_only(b.cond_ops, b.cond), cm) for b in upto

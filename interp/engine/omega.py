@@ -26,7 +26,7 @@ import sympy as sp
 
 from interp.application import aau as A
 from interp.application import ast
-from interp.application.expr import trip_count
+from interp.application.expr import names_in, trip_count
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
 from interp.engine.process import Process, TraceSpan
 from interp.engine.requests import LoopHead, ask, communicate
@@ -451,12 +451,32 @@ def _dummy_values(p, callee, actuals, frame, binding: dict) -> dict:
     """The callee's binding in a closed form: each dummy's value from its actual argument
     (a dummy whose actual has no closed-form value is left out)."""
     args = {}
+    steers = p.cm.memo(("steers", id(callee)), lambda: _steering_names(callee))
     for dummy, actual in zip(callee.unit.dummies, actuals):
+        if dummy not in steers:  # its value cannot change the closed form: skip working it out
+            continue
         try:
             args[dummy] = p.closed_value(actual, frame, binding)
         except NotClosedForm:
             pass
     return args
+
+
+def _steering_names(unit) -> set[str]:
+    """Every name a unit's closed form may read a value of: loop bounds and conditions, IF
+    conditions, the actual arguments of its calls and FUNCTION references (their callees may
+    read them in turn) and of its library calls."""
+    exprs: list[ast.Expr] = []
+    for a in unit.walk():
+        if isinstance(a, A.Iter):
+            exprs += [a.start, a.stop, a.step, a.cond]
+        elif isinstance(a, A.Condt):
+            exprs += [b.cond for b in a.branches]
+        elif isinstance(a, (A.Call, A.LibraryAAU)):
+            exprs += a.args
+        elif isinstance(a, A.Seq):
+            exprs += [e for actuals in a.ops.user_args for e in actuals]
+    return {n for e in exprs if e is not None for n in names_in(e, unit.symbols)}
 
 
 def _call_overhead(p, a: A.Call) -> sp.Expr:

@@ -7,7 +7,6 @@ expressions many times.
 
 from __future__ import annotations
 
-import sympy as sp
 
 from interp.application.expr import as_sympy
 from interp.engine.predict import Prediction
