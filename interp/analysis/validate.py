@@ -224,8 +224,8 @@ def validate(programs: Sequence[Program | str], nprocs_list: list[int], machine:
             if not isinstance(program, Program):
                 program = Program.of([program])
             name = program.name
+            aag = build_aag([str(f) for f in program.files])  # first: the cheaper to fail
             exe = compile_program(program.files, base, name, flags)
-            aag = build_aag([str(f) for f in program.files])
             for p in nprocs_list:
                 if p > limit:
                     rows.append(Row(name, machine.name, p, None, None,
