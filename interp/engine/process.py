@@ -22,7 +22,7 @@ from interp.application.expr import SymbolicError, as_sympy, numeric_value, to_s
 from interp.engine.costs import CostModel
 from interp.engine.timeval import as_time
 from interp.engine.values import (
-    VARYING, Frame, Inputs, NeedValue, NotClosedForm, Unknown, fast_or_symbolic,
+    VARYING, Frame, Inputs, NeedValue, NotClosedForm, Unknown, converted, fast_or_symbolic,
 )
 from interp.errors import InterpError
 
@@ -201,7 +201,9 @@ class Process:
                     why = getattr(err, "message", None) or "it cannot be computed before run time"
                     value = Unknown(f"it is assigned at line {s.loc.line} from a value interp "
                                     f"does not follow ({why})")
-                frame.assign(s.target.name, indices, value)
+                target = frame.table.symbols.get(s.target.name)
+                frame.assign(s.target.name, indices,
+                             converted(value, target.type if target else None))
             elif isinstance(s, ast.Read):
                 for item in s.items:
                     if isinstance(item, ast.Var):
