@@ -8,7 +8,8 @@ takes the benchmark's source files from its Makefile's ``OBJS`` (as ``make`` wou
 ``_vec`` and I/O variants), runs ``interp graph``, ``check``, ``predict`` and ``formula``, and prints
 one row per case: each command's outcome and seconds, and the predicted time.
 
-The tests import :func:`prepare` and :func:`sources` from here (tests/npb/).
+The tests import :func:`prepare` and :func:`sources` from here (tests/npb/);
+``benchmarks/npb_validate.py`` uses them to compare the same cases with SimGrid's SMPI.
 """
 
 from __future__ import annotations
