@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import networkx as nx
+
 from interp.application import ast
 from interp.application.cards import Card
 from interp.errors import InterpError, SourceLocation, UnsupportedError
@@ -88,9 +90,9 @@ def build_unit(stmts: list[tuple[Card, ast.Stmt]]) -> ast.ProgramUnit:
         stmt_functions[stmt.target.name] = ast.StatementFunction(
             stmt.target.name, args, stmt.value, stmt.loc
         )
-    body = _nest(executable, end_card)
+    body = _lower_assigned_gotos(_nest(executable, end_card))
     body = _resolve_gotos(body)
-    _reject_leftover_gotos(body)
+    _check_jumps(body)
     return ast.ProgramUnit(
         kind=header.kind,
         name=header.name,
@@ -220,10 +222,16 @@ def _close_loop(stack: list[_Frame], card: Card) -> None:
 
 
 # ---- GO TO → structure ------------------------------------------------------------------------
+#
+# Fortran 77 forbids a jump into a DO loop or an IF block, so every GO TO goes to a label of its
+# own statement list or of an enclosing one. Each list is structured on its own control-flow
+# graph (_cfg), innermost lists first: forward jumps become conditionals (_rewrite_at), and the
+# natural loop of each back edge becomes a loop (_natural_loop). A GO TO left over is kept: the
+# engine follows it (the list that holds its label resumes there), without a closed form.
 
 
 def _children(stmt: ast.Stmt) -> list[list[ast.Stmt]]:
-    if isinstance(stmt, (ast.DoLoop, ast.WhileLoop)):
+    if isinstance(stmt, (ast.DoLoop, ast.WhileLoop, ast.GotoLoop)):
         return [stmt.body]
     if isinstance(stmt, ast.IfBlock):
         lists = [b for _, b, _ in stmt.branches]
@@ -231,12 +239,53 @@ def _children(stmt: ast.Stmt) -> list[list[ast.Stmt]]:
     return []
 
 
+def _walk(stmts: list[ast.Stmt]):
+    for s in stmts:
+        yield s
+        for child in _children(s):
+            yield from _walk(child)
+
+
+def _jumps(stmts: list[ast.Stmt]):
+    return (s for s in _walk(stmts) if isinstance(s, (ast.Goto, ast.Exit)))
+
+
+def _targets(stmts: list[ast.Stmt]) -> set[int]:
+    """Every label some GO TO of the unit goes to."""
+    return {j.target for j in _jumps(stmts)}
+
+
+def _lower_assigned_gotos(body: list[ast.Stmt]) -> list[ast.Stmt]:
+    """``GO TO K (L1, L2)`` → ``IF (K .EQ. L1) GO TO L1 ELSE IF ...``: K holds a label that an
+    ASSIGN gave it. Without the list, the labels are those ASSIGNed to K in the unit."""
+    assigned: dict[str, list[int]] = {}
+    for s in _walk(body):
+        if isinstance(s, ast.AssignLabel):
+            assigned.setdefault(s.target.name, []).append(s.value.value)
+
+    def lower(stmts: list[ast.Stmt]) -> list[ast.Stmt]:
+        out = []
+        for s in stmts:
+            for child in _children(s):
+                child[:] = lower(child)
+            if isinstance(s, ast.AssignedGoto):
+                labels = s.labels or sorted(set(assigned.get(s.var.name, [])))
+                if not labels:
+                    raise UnsupportedError(
+                        f"GO TO {s.var.name}: no ASSIGN statement gives {s.var.name} a label",
+                        s.loc, hint=f"ASSIGN a label to {s.var.name} before this GO TO, or list "
+                                    f"the labels: GO TO {s.var.name} (10, 20)")
+                arms = [(ast.BinOp("EQ", s.var, ast.Num(label, "INTEGER", s.loc), s.loc),
+                         [ast.Goto(s.loc, label)], s.loc) for label in labels]
+                s = ast.IfBlock(s.loc, arms, None, s.loc.end_line or s.loc.line, label=s.label)
+            out.append(s)
+        return out
+
+    return lower(body)
+
+
 def _ends_with_goto(body: list[ast.Stmt], label: int) -> bool:
     return bool(body) and isinstance(body[-1], ast.Goto) and body[-1].target == label
-
-
-def _negate(cond: ast.Expr) -> ast.Expr:
-    return ast.UnOp("NOT", cond, cond.loc)
 
 
 def _resolve_gotos(stmts: list[ast.Stmt]) -> list[ast.Stmt]:
@@ -245,30 +294,35 @@ def _resolve_gotos(stmts: list[ast.Stmt]) -> list[ast.Stmt]:
         if isinstance(stmt, ast.DoLoop):
             stmt.body = _resolve_gotos(stmt.body)
             stmt.exits = _mark_exits(stmt.body)
-        elif isinstance(stmt, ast.WhileLoop):
+        elif isinstance(stmt, (ast.WhileLoop, ast.GotoLoop)):
             stmt.body = _resolve_gotos(stmt.body)
             _mark_exits(stmt.body)
         elif isinstance(stmt, ast.IfBlock):
             stmt.branches = [(c, _resolve_gotos(b), loc) for c, b, loc in stmt.branches]
             if stmt.else_body is not None:
                 stmt.else_body = _resolve_gotos(stmt.else_body)
-    changed = True
-    while changed:
-        changed = False
+    while True:
         labels = _labels(stmts)
         # Last jump first: a later forward skip or a loop's closing GO TO is structured before
         # an earlier jump whose region contains it.
-        for i in reversed(range(len(stmts))):
-            new = _rewrite_at(stmts, i, labels)
-            if new is not None:
-                stmts = new
-                changed = True
-                break
-    return stmts
+        new = next((n for i in reversed(range(len(stmts)))
+                    if (n := _rewrite_at(stmts, i, labels)) is not None), None)
+        if new is None:
+            new = _natural_loop(stmts)
+        if new is None:
+            return stmts
+        stmts = new
 
 
 def _labels(stmts: list[ast.Stmt]) -> dict[int, int]:
     return {s.label: i for i, s in enumerate(stmts) if s.label is not None}
+
+
+def _reached(stmts: list[ast.Stmt], i: int, j: int) -> bool:
+    """Whether a GO TO from outside ``stmts[i:j]`` goes to a label among them (so they cannot be
+    moved or dropped). Only the list itself can hold such a GO TO: none comes from outside it."""
+    targets = _targets(stmts[:i] + stmts[j:])
+    return any(s.label in targets for s in _walk(stmts[i:j]))
 
 
 def _rewrite_at(stmts: list[ast.Stmt], i: int, labels: dict[int, int]) -> list[ast.Stmt] | None:
@@ -276,30 +330,24 @@ def _rewrite_at(stmts: list[ast.Stmt], i: int, labels: dict[int, int]) -> list[a
     if isinstance(stmt, ast.Goto) and stmt.target in labels:
         j = labels[stmt.target]
         if j > i:  # forward and unconditional: what lies between is never reached
-            return stmts[:i] + stmts[j:]
-        loop = ast.WhileLoop(stmts[j].loc, ast.Logical(True, stmt.loc), stmts[j:i], stmt.loc.line,
-                             test_at_end=True, label=stmts[j].label)
-        return stmts[:j] + [_resolve_loop(loop)] + stmts[i + 1:]
+            return None if _reached(stmts, i + 1, j) else stmts[:i] + stmts[j:]
+        return _with_loop(stmts, j, i + 1, ast.Logical(True, stmt.loc), stmts[j:i], stmt.loc.line)
     if not isinstance(stmt, ast.IfBlock):
         return None
     # IF (c) GO TO L, backward: a loop tested at its end
     if (len(stmt.branches) == 1 and stmt.else_body is None
             and len(stmt.branches[0][1]) == 1 and isinstance(stmt.branches[0][1][0], ast.Goto)):
-        label = stmt.branches[0][1][0].target
-        j = labels.get(label)
+        j = labels.get(stmt.branches[0][1][0].target)
         if j is not None and j <= i:
-            body = stmts[j:i]
-            loop = ast.WhileLoop(stmts[j].loc, stmt.branches[0][0], body, stmt.loc.line,
-                                 test_at_end=True, label=stmts[j].label)
-            return stmts[:j] + [_resolve_loop(loop)] + stmts[i + 1:]
+            return _with_loop(stmts, j, i + 1, stmt.branches[0][0], stmts[j:i], stmt.loc.line)
     # a branch ending in GO TO L (forward): the skipped statements join the other branches
     for label, j in labels.items():
-        if j <= i:
-            continue
         lists = _children(stmt)
-        if not any(_ends_with_goto(b, label) for b in lists):
+        if j <= i or not any(_ends_with_goto(b, label) for b in lists):
             continue
         skipped = stmts[i + 1:j]
+        if _reached(stmts, i + 1, j):
+            continue  # a GO TO elsewhere goes into them: they stay where they are
         new_branches = []
         for cond, body, loc in stmt.branches:
             new_branches.append((cond, body[:-1] if _ends_with_goto(body, label) else body + skipped, loc))
@@ -318,10 +366,99 @@ def _rewrite_at(stmts: list[ast.Stmt], i: int, labels: dict[int, int]) -> list[a
     return None
 
 
-def _resolve_loop(loop: ast.WhileLoop) -> ast.WhileLoop:
+def _with_loop(stmts, j: int, end: int, cond: ast.Expr, body: list[ast.Stmt], end_line: int) -> list[ast.Stmt]:
+    """``stmts[j:end]`` replaced by a loop tested at its end (``L ... IF (c) GO TO L``)."""
+    loop = ast.WhileLoop(stmts[j].loc, cond, body, end_line, test_at_end=True,
+                         label=stmts[j].label)
+    loop.body = _resolve_gotos(loop.body)
+    _mark_exits(loop.body)
+    return stmts[:j] + [loop] + stmts[end:]
+
+
+# ---- the control-flow graph of a statement list -----------------------------------------------
+
+
+def _cfg(stmts: list[ast.Stmt]) -> nx.DiGraph:
+    """Nodes: the statements' indices, and ``len(stmts)`` for falling off the end. Edges: falling
+    through, and every GO TO (however deeply nested in a statement) to a label of the list."""
+    labels = _labels(stmts)
+    g = nx.DiGraph()
+    g.add_nodes_from(range(len(stmts) + 1))
+    for k, s in enumerate(stmts):
+        if not _ends_in_jump(s):
+            g.add_edge(k, k + 1)
+        inside = {t.label for t in _walk([s]) if t.label is not None}
+        if not _cycles(s):  # a GO TO its own label from inside it is a loop to structure
+            inside.discard(s.label)
+        for target in {j.target for j in _jumps([s])} - inside:
+            if target in labels:
+                g.add_edge(k, labels[target])
+    return g
+
+
+def _cycles(s: ast.Stmt) -> bool:
+    """A loop whose head is labelled: a GO TO that label from its body is its next iteration."""
+    return isinstance(s, (ast.WhileLoop, ast.GotoLoop)) and s.label is not None
+
+
+def _ends_in_jump(s: ast.Stmt) -> bool:
+    if isinstance(s, (ast.Goto, ast.Exit, ast.Return, ast.Stop)):
+        return True
+    if isinstance(s, ast.IfBlock) and s.else_body is not None:
+        return all(b and _ends_in_jump(b[-1]) for b in _children(s))
+    return False
+
+
+def _dominates(idom: dict[int, int], a: int, b: int) -> bool:
+    while b != a and idom.get(b, b) != b:  # the entry is its own (or, in networkx ≥ 3.5, no) idom
+        b = idom[b]
+    return b == a
+
+
+def _natural_loop(stmts: list[ast.Stmt]) -> list[ast.Stmt] | None:
+    """The last loop header of the list whose natural loop is a run of statements, made a loop.
+
+    A back edge is a jump to a statement that dominates it; its natural loop is the header and
+    every statement that reaches the jump without passing the header. A loop that is not a run
+    of statements, or a cycle with no dominating header (irreducible), is left to the engine."""
+    g = _cfg(stmts)
+    idom = nx.immediate_dominators(g, 0)
+    reachable = set(idom) | {0}
+    back = [(u, v) for u, v in g.edges if u in reachable and _dominates(idom, v, u)]
+    for head in sorted({v for _, v in back}, reverse=True):
+        latches = [u for u, v in back if v == head]
+        rest = g.subgraph(n for n in g if n != head)
+        region = {head, *latches}.union(*(nx.ancestors(rest, u) for u in latches if u != head))
+        region &= reachable  # code no path reaches is not in the loop
+        last = max(region)
+        if region != set(range(head, last + 1)) or any(
+                u not in region for k in range(head + 1, last + 1) for u in g.predecessors(k)):
+            continue  # not one run of statements entered at its head
+        return stmts[:head] + [_goto_loop(stmts[head:last + 1])] + stmts[last + 1:]
+    return None
+
+
+def _goto_loop(body: list[ast.Stmt]) -> ast.Stmt:
+    """The loop of a natural loop's statements. ``L IF (c) THEN ... GO TO L END IF`` is a
+    while loop; anything else runs again whenever a GO TO reaches L (GotoLoop)."""
+    first = body[0]
+    label = first.label
+    first.label = None
+    if (len(body) == 1 and isinstance(first, ast.IfBlock) and len(first.branches) == 1
+            and first.else_body is None and _ends_with_goto(first.branches[0][1], label)):
+        cond, arm, _ = first.branches[0]
+        loop = ast.WhileLoop(first.loc, cond, arm[:-1], first.end_line, label=label)
+    else:
+        if isinstance(first, ast.Continue):
+            body = body[1:]
+        loop = ast.GotoLoop(first.loc, body, _end_line(body[-1] if body else first), label=label)
     loop.body = _resolve_gotos(loop.body)
     _mark_exits(loop.body)
     return loop
+
+
+def _end_line(s: ast.Stmt) -> int:
+    return getattr(s, "end_line", None) or s.loc.end_line or s.loc.line
 
 
 def _mark_exits(body: list[ast.Stmt]) -> bool:
@@ -344,24 +481,24 @@ def _mark_exits(body: list[ast.Stmt]) -> bool:
     return found
 
 
-def _walk(stmts: list[ast.Stmt]):
-    for s in stmts:
-        yield s
-        for child in _children(s):
-            yield from _walk(child)
+def _check_jumps(body: list[ast.Stmt]) -> None:
+    """Every GO TO left must go to a label of its own list or of an enclosing one (or to the
+    head of a loop it is in): the engine resumes there. Anything else is an error."""
+    defined = {s.label for s in _walk(body) if s.label is not None}
 
+    def visit(stmts: list[ast.Stmt], visible: set[int]) -> None:
+        visible = visible | set(_labels(stmts))
+        for s in stmts:
+            if isinstance(s, (ast.Goto, ast.Exit)) and s.target not in visible:
+                where = "is not defined in this program unit" if s.target not in defined else (
+                    "jumps into or across a block in a way interp cannot structure")
+                raise UnsupportedError(
+                    f"GO TO {s.target}: label {s.target} {where}", s.loc,
+                    hint="Fortran 77 allows a GO TO to a label of its own block or of an "
+                         "enclosing one, never into a DO loop or IF block")
+            inner = visible | ({s.label} if isinstance(s, (ast.WhileLoop, ast.GotoLoop))
+                               and s.label is not None else set())
+            for child in _children(s):
+                visit(child, inner)
 
-def _reject_leftover_gotos(body: list[ast.Stmt]) -> None:
-    labels = {s.label for s in _walk(body) if s.label is not None}
-    for stmt in _walk(body):
-        if isinstance(stmt, ast.Goto):
-            where = "is not defined in this program unit" if stmt.target not in labels else (
-                "jumps into or across a block in a way interp cannot structure")
-            raise UnsupportedError(
-                f"GO TO {stmt.target}: label {stmt.target} {where}",
-                stmt.loc,
-                hint="use structured IF/DO, or GO TO forward within the same block",
-            )
-        if isinstance(stmt, ast.Exit) and stmt.target not in labels:
-            raise InterpError(f"GO TO {stmt.target}: label {stmt.target} is not defined in this "
-                              "program unit", stmt.loc)
+    visit(body, set())
