@@ -325,12 +325,19 @@ def _reached(stmts: list[ast.Stmt], i: int, j: int) -> bool:
     return any(s.label in targets for s in _walk(stmts[i:j]))
 
 
+def _another_jump(stmts: list[ast.Stmt], i: int, label: int) -> bool:
+    """Whether a GO TO other than ``stmts[i]`` goes to ``label``."""
+    return label in _targets(stmts[:i] + stmts[i + 1:])
+
+
 def _rewrite_at(stmts: list[ast.Stmt], i: int, labels: dict[int, int]) -> list[ast.Stmt] | None:
     stmt = stmts[i]
     if isinstance(stmt, ast.Goto) and stmt.target in labels:
         j = labels[stmt.target]
         if j > i:  # forward and unconditional: what lies between is never reached
             return None if _reached(stmts, i + 1, j) else stmts[:i] + stmts[j:]
+        if _another_jump(stmts, i, stmt.target):
+            return None  # another GO TO closes the same loop: a natural loop (GotoLoop)
         return _with_loop(stmts, j, i + 1, ast.Logical(True, stmt.loc), stmts[j:i], stmt.loc.line)
     if not isinstance(stmt, ast.IfBlock):
         return None
@@ -338,7 +345,7 @@ def _rewrite_at(stmts: list[ast.Stmt], i: int, labels: dict[int, int]) -> list[a
     if (len(stmt.branches) == 1 and stmt.else_body is None
             and len(stmt.branches[0][1]) == 1 and isinstance(stmt.branches[0][1][0], ast.Goto)):
         j = labels.get(stmt.branches[0][1][0].target)
-        if j is not None and j <= i:
+        if j is not None and j <= i and not _another_jump(stmts, i, stmts[j].label):
             return _with_loop(stmts, j, i + 1, stmt.branches[0][0], stmts[j:i], stmt.loc.line)
     # a branch ending in GO TO L (forward): the skipped statements join the other branches
     for label, j in labels.items():
