@@ -355,15 +355,9 @@ def _rewrite_at(stmts: list[ast.Stmt], i: int, labels: dict[int, int]) -> list[a
         skipped = stmts[i + 1:j]
         if _reached(stmts, i + 1, j):
             continue  # a GO TO elsewhere goes into them: they stay where they are
-        new_branches = []
-        for cond, body, loc in stmt.branches:
-            new_branches.append((cond, body[:-1] if _ends_with_goto(body, label) else body + skipped, loc))
-        if stmt.else_body is None:
-            else_body = list(skipped)
-        elif _ends_with_goto(stmt.else_body, label):
-            else_body = stmt.else_body[:-1]
-        else:
-            else_body = stmt.else_body + skipped
+        new_branches = [(cond, _join(body, label, skipped), loc)
+                        for cond, body, loc in stmt.branches]
+        else_body = _join(stmt.else_body or [], label, skipped)
         block = ast.IfBlock(stmt.loc, new_branches, else_body or None, stmt.end_line,
                             else_loc=stmt.else_loc, label=stmt.label)
         block.branches = [(c, _resolve_gotos(b), loc) for c, b, loc in block.branches]
@@ -371,6 +365,14 @@ def _rewrite_at(stmts: list[ast.Stmt], i: int, labels: dict[int, int]) -> list[a
             block.else_body = _resolve_gotos(block.else_body)
         return stmts[:i] + [block] + stmts[j:]
     return None
+
+
+def _join(arm: list[ast.Stmt], label: int, skipped: list[ast.Stmt]) -> list[ast.Stmt]:
+    """An arm once the statements before ``label`` are skipped: its GO TO label goes, and an
+    arm that falls through runs the skipped statements (one ending in another jump does not)."""
+    if _ends_with_goto(arm, label):
+        return arm[:-1]
+    return arm if arm and _ends_in_jump(arm[-1]) else arm + skipped
 
 
 def _with_loop(stmts, j: int, end: int, cond: ast.Expr, body: list[ast.Stmt], end_line: int) -> list[ast.Stmt]:
