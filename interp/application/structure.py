@@ -318,10 +318,12 @@ def _labels(stmts: list[ast.Stmt]) -> dict[int, int]:
     return {s.label: i for i, s in enumerate(stmts) if s.label is not None}
 
 
-def _reached(stmts: list[ast.Stmt], i: int, j: int) -> bool:
-    """Whether a GO TO from outside ``stmts[i:j]`` goes to a label among them (so they cannot be
-    moved or dropped). Only the list itself can hold such a GO TO: none comes from outside it."""
-    targets = _targets(stmts[:i] + stmts[j:])
+def _reached(stmts: list[ast.Stmt], i: int, j: int, since: int | None = None) -> bool:
+    """Whether a GO TO from outside ``stmts[since:j]`` (``since`` defaults to ``i``) goes to a
+    label among ``stmts[i:j]`` (so they cannot be moved, dropped or made a loop's middle).
+    Only the list itself can hold such a GO TO: none comes from outside it."""
+    since = i if since is None else since
+    targets = _targets(stmts[:since] + stmts[j:])
     return any(s.label in targets for s in _walk(stmts[i:j]))
 
 
@@ -336,8 +338,8 @@ def _rewrite_at(stmts: list[ast.Stmt], i: int, labels: dict[int, int]) -> list[a
         j = labels[stmt.target]
         if j > i:  # forward and unconditional: what lies between is never reached
             return None if _reached(stmts, i + 1, j) else stmts[:i] + stmts[j:]
-        if _another_jump(stmts, i, stmt.target):
-            return None  # another GO TO closes the same loop: a natural loop (GotoLoop)
+        if _another_jump(stmts, i, stmt.target) or _reached(stmts, j + 1, i + 1, j):
+            return None  # another GO TO closes or enters the same loop: left to _natural_loop
         return _with_loop(stmts, j, i + 1, ast.Logical(True, stmt.loc), stmts[j:i], stmt.loc.line)
     if not isinstance(stmt, ast.IfBlock):
         return None
@@ -345,7 +347,8 @@ def _rewrite_at(stmts: list[ast.Stmt], i: int, labels: dict[int, int]) -> list[a
     if (len(stmt.branches) == 1 and stmt.else_body is None
             and len(stmt.branches[0][1]) == 1 and isinstance(stmt.branches[0][1][0], ast.Goto)):
         j = labels.get(stmt.branches[0][1][0].target)
-        if j is not None and j <= i and not _another_jump(stmts, i, stmts[j].label):
+        if j is not None and j <= i and not _another_jump(stmts, i, stmts[j].label) \
+                and not _reached(stmts, j + 1, i + 1, j):
             return _with_loop(stmts, j, i + 1, stmt.branches[0][0], stmts[j:i], stmt.loc.line)
     # a branch ending in GO TO L (forward): the skipped statements join the other branches
     for label, j in labels.items():
