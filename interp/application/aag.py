@@ -369,7 +369,7 @@ class _UnitBuilder:
         self._critical(s.cond, aau_id, "loop condition")
         self._use(s.cond, aau_id)
         body = self.block(s.body)
-        reason = ("a GO TO loop: it repeats while its condition holds" if s.test_at_end
+        reason = ("a GO TO loop: it repeats while its condition holds" if s.test_at_end or s.goto
                   else "DO WHILE: the number of iterations depends on values computed in the body")
         return A.IterND(id=aau_id, loc=loc, unit=self.unit.name, cond=s.cond,
                         test_at_end=s.test_at_end, limit_type="while", head_label=s.label,

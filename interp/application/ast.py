@@ -326,12 +326,14 @@ class DoLoop(Stmt):
 
 @dataclass(eq=False)
 class WhileLoop(Stmt):
-    """DO WHILE, or a backward GO TO loop: ``10 ... IF (c) GO TO 10`` (cond = c, tested last)."""
+    """DO WHILE, or a GO TO loop: ``10 ... IF (c) GO TO 10`` (cond = c, tested last) or
+    ``10 IF (c) THEN ... GO TO 10 END IF`` (tested first; ``goto``)."""
 
     cond: Expr
     body: list[Stmt]
     end_line: int
     test_at_end: bool = False
+    goto: bool = False
 
 
 @dataclass(eq=False)

@@ -1,15 +1,23 @@
 """Level-1 parse, second half: flat statements → a structured program unit.
 
-Nests DO ... CONTINUE (shared terminal labels too), DO/END DO, DO WHILE and block IFs, and turns
-the GO TO patterns of structured F77 into structure:
+Nests DO ... CONTINUE (shared terminal labels too), DO/END DO, DO WHILE and block IFs, then
+structures the GO TOs. Arithmetic IF and computed GO TO arrive from the parser as block IFs of
+GO TOs; an assigned GO TO is lowered here (its labels: its list, or every ASSIGN to its
+variable). Fortran 77 forbids jumping into a DO loop or an IF block, so every GO TO goes to a
+label of its own statement list or of an enclosing one; each list is structured on its own
+control-flow graph (networkx), innermost lists first:
 
-* ``IF (c) GO TO L`` forward to a label later in the same block: the statements skipped become the
-  body of ``IF (.NOT. c)`` (a branch ending in ``GO TO L`` likewise takes the skipped statements
-  out of its path);
-* ``L ... IF (c) GO TO L`` backward: a loop tested at its end (IterND);
+* a forward GO TO that ends an IF's arm (``IF (c) GO TO L`` too): the statements it skips
+  join the arms that fall through, i.e. the paper's conditional (CondtD);
+* a back edge (a GO TO to a statement that dominates it) closes a natural loop:
+  ``L ... IF (c) GO TO L`` is a loop tested at its end, ``L IF (c) THEN ... GO TO L END IF`` a
+  while loop, any other a GO TO loop (``ast.GotoLoop``) that runs again whenever a GO TO reaches
+  its head; all are IterND (interpreted by unrolling, or given a count with --iterations);
 * a GO TO out of a DO loop: the loop may end early, so its trip count is not known (IterND).
 
-Anything else (a jump into a block) is reported as unsupported, never silently skipped.
+A GO TO with no structured form (a cycle with two entries, a jump from deep in nested IFs) is
+kept: the engine follows it, resuming at the AAU that carries its label (no closed form). Only a
+jump into a block, or to a label the unit does not define, is an error.
 """
 
 from __future__ import annotations
@@ -340,7 +348,7 @@ def _rewrite_at(stmts: list[ast.Stmt], i: int, labels: dict[int, int]) -> list[a
             return None if _reached(stmts, i + 1, j) else stmts[:i] + stmts[j:]
         if _another_jump(stmts, i, stmt.target) or _reached(stmts, j + 1, i + 1, j):
             return None  # another GO TO closes or enters the same loop: left to _natural_loop
-        return _with_loop(stmts, j, i + 1, ast.Logical(True, stmt.loc), stmts[j:i], stmt.loc.line)
+        return _with_loop(stmts, j, i, ast.Logical(True, stmt.loc))
     if not isinstance(stmt, ast.IfBlock):
         return None
     # IF (c) GO TO L, backward: a loop tested at its end
@@ -349,7 +357,7 @@ def _rewrite_at(stmts: list[ast.Stmt], i: int, labels: dict[int, int]) -> list[a
         j = labels.get(stmt.branches[0][1][0].target)
         if j is not None and j <= i and not _another_jump(stmts, i, stmts[j].label) \
                 and not _reached(stmts, j + 1, i + 1, j):
-            return _with_loop(stmts, j, i + 1, stmt.branches[0][0], stmts[j:i], stmt.loc.line)
+            return _with_loop(stmts, j, i, stmt.branches[0][0])
     # a branch ending in GO TO L (forward): the skipped statements join the other branches
     for label, j in labels.items():
         lists = _children(stmt)
@@ -378,13 +386,14 @@ def _join(arm: list[ast.Stmt], label: int, skipped: list[ast.Stmt]) -> list[ast.
     return arm if arm and _ends_in_jump(arm[-1]) else arm + skipped
 
 
-def _with_loop(stmts, j: int, end: int, cond: ast.Expr, body: list[ast.Stmt], end_line: int) -> list[ast.Stmt]:
-    """``stmts[j:end]`` replaced by a loop tested at its end (``L ... IF (c) GO TO L``)."""
-    loop = ast.WhileLoop(stmts[j].loc, cond, body, end_line, test_at_end=True,
+def _with_loop(stmts: list[ast.Stmt], j: int, i: int, cond: ast.Expr) -> list[ast.Stmt]:
+    """``stmts[j:i]`` and the GO TO at ``i`` replaced by a loop tested at its end
+    (``L ... IF (c) GO TO L``; c true for an unconditional GO TO)."""
+    loop = ast.WhileLoop(stmts[j].loc, cond, stmts[j:i], stmts[i].loc.line, test_at_end=True,
                          label=stmts[j].label)
     loop.body = _resolve_gotos(loop.body)
     _mark_exits(loop.body)
-    return stmts[:j] + [loop] + stmts[end:]
+    return stmts[:j] + [loop] + stmts[i + 1:]
 
 
 # ---- the control-flow graph of a statement list -----------------------------------------------
@@ -459,7 +468,7 @@ def _goto_loop(body: list[ast.Stmt]) -> ast.Stmt:
     if (len(body) == 1 and isinstance(first, ast.IfBlock) and len(first.branches) == 1
             and first.else_body is None and _ends_with_goto(first.branches[0][1], label)):
         cond, arm, _ = first.branches[0]
-        loop = ast.WhileLoop(first.loc, cond, arm[:-1], first.end_line, label=label)
+        loop = ast.WhileLoop(first.loc, cond, arm[:-1], first.end_line, goto=True, label=label)
     else:
         if isinstance(first, ast.Continue):
             body = body[1:]
