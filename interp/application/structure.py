@@ -22,6 +22,7 @@ jump into a block, or to a label the unit does not define, is an error.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 import networkx as nx
@@ -358,32 +359,39 @@ def _rewrite_at(stmts: list[ast.Stmt], i: int, labels: dict[int, int]) -> list[a
         if j is not None and j <= i and not _another_jump(stmts, i, stmts[j].label) \
                 and not _reached(stmts, j + 1, i + 1, j):
             return _with_loop(stmts, j, i, stmt.branches[0][0])
-    # a branch ending in GO TO L (forward): the skipped statements join the other branches
+    # an arm ending in GO TO L (forward), maybe in a nested IF: the skipped statements join the
+    # arms that fall through
     for label, j in labels.items():
-        lists = _children(stmt)
-        if j <= i or not any(_ends_with_goto(b, label) for b in lists):
+        if j <= i or not any(_tail_goto(b, label) for b in _children(stmt)):
             continue
-        skipped = stmts[i + 1:j]
         if _reached(stmts, i + 1, j):
             continue  # a GO TO elsewhere goes into them: they stay where they are
-        new_branches = [(cond, _join(body, label, skipped), loc)
-                        for cond, body, loc in stmt.branches]
-        else_body = _join(stmt.else_body or [], label, skipped)
-        block = ast.IfBlock(stmt.loc, new_branches, else_body or None, stmt.end_line,
-                            else_loc=stmt.else_loc, label=stmt.label)
-        block.branches = [(c, _resolve_gotos(b), loc) for c, b, loc in block.branches]
-        if block.else_body:
-            block.else_body = _resolve_gotos(block.else_body)
-        return stmts[:i] + [block] + stmts[j:]
+        return stmts[:i] + _resolve_gotos(_join([stmt], label, stmts[i + 1:j])) + stmts[j:]
     return None
 
 
+def _tail_goto(arm: list[ast.Stmt], label: int) -> bool:
+    """Whether the arm ends in GO TO label, directly or at the end of an IF it ends with."""
+    if _ends_with_goto(arm, label):
+        return True
+    return bool(arm) and isinstance(arm[-1], ast.IfBlock) and any(
+        _tail_goto(b, label) for b in _children(arm[-1]))
+
+
 def _join(arm: list[ast.Stmt], label: int, skipped: list[ast.Stmt]) -> list[ast.Stmt]:
-    """An arm once the statements before ``label`` are skipped: its GO TO label goes, and an
-    arm that falls through runs the skipped statements (one ending in another jump does not)."""
+    """An arm once the statements before ``label`` are skipped: its GO TO label goes, and where
+    it falls through it runs (a copy of) the skipped statements; where it ends in another jump
+    it does not. An IF it ends with is joined arm by arm."""
     if _ends_with_goto(arm, label):
         return arm[:-1]
-    return arm if arm and _ends_in_jump(arm[-1]) else arm + skipped
+    if _tail_goto(arm, label):
+        last = arm[-1]
+        block = ast.IfBlock(last.loc, [(c, _join(b, label, skipped), loc)
+                                       for c, b, loc in last.branches],
+                            _join(last.else_body or [], label, skipped) or None, last.end_line,
+                            else_loc=last.else_loc, label=last.label)
+        return arm[:-1] + [block]
+    return arm if arm and _ends_in_jump(arm[-1]) else arm + copy.deepcopy(skipped)
 
 
 def _with_loop(stmts: list[ast.Stmt], j: int, i: int, cond: ast.Expr) -> list[ast.Stmt]:
