@@ -199,6 +199,8 @@ class Iter(AAU):
         if self.cond is not None:
             out["condition"] = expr_text(self.cond)
             out["test_at_end"] = self.test_at_end
+        if self.head_label is not None:
+            out["head_label"] = self.head_label
         if self.nd_reason:
             out["nondeterministic"] = self.nd_reason
         return out
