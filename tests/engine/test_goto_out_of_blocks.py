@@ -4,6 +4,8 @@ skipped (they used to run), an outer loop is left too (it used to go on)."""
 
 from __future__ import annotations
 
+import pytest
+
 from .gotos import body, executions, predict_text, shape
 
 
@@ -66,3 +68,50 @@ def test_forward_goto_from_nested_ifs_is_followed(tmp_path):
     assert (executions(pred, 7), executions(pred, 9), executions(pred, 11)) == (0, 0, 1)
     _, pred = predict_text(tmp_path, text.format(a=0), name="u.f")
     assert (executions(pred, 7), executions(pred, 9), executions(pred, 11)) == (0, 1, 1)
+
+
+@pytest.mark.parametrize("m, copied", [(3, 1), (4, 0)])
+def test_exit_to_a_label_that_a_goto_after_the_loop_jumps_over(tmp_path, m, copied):
+    """``DO … IF (L .EQ. M) GO TO 160 … END DO; GO TO 180; 160 …; 180``: the code at 160 runs
+    only when the loop is left early (M odd)."""
+    _, pred = predict_text(tmp_path, f"""\
+      PROGRAM P
+      INTEGER L, M, X, Y
+      M = {m}
+      X = 0
+      DO 10 L = 1, M, 2
+         X = X + 1
+         IF (L .EQ. M) GO TO 160
+         X = X + 1
+   10 CONTINUE
+      GO TO 180
+  160 Y = X
+  180 CONTINUE
+      END
+""", name=f"m{m}.f")
+    assert executions(pred, 6) == 2
+    assert executions(pred, 11) == copied
+
+
+def test_loop_left_from_an_else_if_arm(tmp_path):
+    """``100 IF (…) THEN … ELSE IF (N .EQ. 0) THEN GO TO 200 END IF … GO TO 100; 200``: a loop
+    tested at its end (its one GO TO back), left from inside an ELSE IF."""
+    aag, pred = predict_text(tmp_path, """\
+      PROGRAM P
+      INTEGER N, K
+      N = 3
+      K = 0
+  100 CONTINUE
+      IF (K .GT. 5) THEN
+         K = 0
+      ELSE IF (N .EQ. 0) THEN
+         GO TO 200
+      END IF
+      N = N - 1
+      GO TO 100
+  200 CONTINUE
+      END
+""")
+    (_, loop) = body(aag)
+    assert loop.type == "IterND" and loop.test_at_end
+    assert executions(pred, 11) == 3
