@@ -482,7 +482,7 @@ def _goto_loop(body: list[ast.Stmt]) -> ast.Stmt:
             body = body[1:]
         loop = ast.GotoLoop(first.loc, body, _end_line(body[-1] if body else first), label=label)
     loop.body = _resolve_gotos(loop.body)
-    _mark_exits(loop.body)
+    _mark_exits(loop.body, label)
     return loop
 
 
@@ -490,9 +490,10 @@ def _end_line(s: ast.Stmt) -> int:
     return getattr(s, "end_line", None) or s.loc.end_line or s.loc.line
 
 
-def _mark_exits(body: list[ast.Stmt]) -> bool:
-    """Turn GO TOs that leave a loop body into Exit markers; True if any jump leaves it."""
-    inside = {s.label for s in _walk(body) if s.label is not None}
+def _mark_exits(body: list[ast.Stmt], head: int | None = None) -> bool:
+    """Turn GO TOs that leave a loop body into Exit markers; True if any jump leaves it. A GO TO
+    the loop's ``head`` label is its next iteration, not an exit."""
+    inside = {s.label for s in _walk(body) if s.label is not None} | {head}
     found = False
 
     def visit(stmts: list[ast.Stmt]) -> None:
