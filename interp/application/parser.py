@@ -413,7 +413,7 @@ class _ToAst(Transformer):
         return ast.AssignedGoto(self._action_start, ast.Var(str(name), self._tloc(name)), labels)
 
     def assign_label_stmt(self, ch):
-        label, name = ch[0], ch[1]
+        label, name = _tokens(ch, "INT")[0], _tokens(ch, "NAME")[0]
         return ast.AssignLabel(self._action_start, ast.Var(str(name), self._tloc(name)),
                                ast.Num(int(label), "INTEGER", self._tloc(label)))
 

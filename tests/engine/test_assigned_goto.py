@@ -42,3 +42,17 @@ def test_assigned_goto_without_any_assign_is_an_error(tmp_path):
         build_aag([str(path)])
     assert exc.value.message == "GO TO K: no ASSIGN statement gives K a label"
     assert (exc.value.location.line, exc.value.location.column) == (4, 7)
+
+
+def test_a_variable_may_still_be_called_assign(tmp_path):
+    aag, _ = predict_text(tmp_path, """\
+      PROGRAM V
+      INTEGER ASSIGN, ASSIGN1, K
+      ASSIGN = 1
+      ASSIGN1 = 2
+      ASSIGN 10 TO K
+   10 CONTINUE
+      END
+""")
+    (seq,) = body(aag)
+    assert [s.target.name for s in seq.stmts[:3]] == ["ASSIGN", "ASSIGN1", "K"]
