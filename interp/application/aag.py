@@ -95,6 +95,7 @@ class _UnitBuilder:
         self.built = built
         self.granularity = granularity
         self.counter = OpCounter(table, unit.stmt_functions)
+        self.targets = _jump_targets(unit.body)  # labels the engine may have to resume at
         self.result = UnitAAG(unit, table, [], file)
 
     # ---- helpers ----
@@ -142,22 +143,34 @@ class _UnitBuilder:
             if isinstance(decl, ast.Data):
                 for t in decl.targets:
                     self._define(t.name, start.id, decl.loc, "data")
-        body = self.block(self.unit.body)
+        end_labels: list[int] = []
+        body = self.block(self.unit.body, end_labels)
         end_loc = SourceLocation(self.file, self.unit.end_line, 1, self.unit.end_line)
-        end = self._new(A.End, end_loc, kind="end")
+        end = self._new(A.End, end_loc, kind="end", labels=tuple(end_labels))
         self.result.aaus = [start, *body, end]
         return self.result
 
-    def block(self, stmts: list[ast.Stmt]) -> list[A.AAU]:
+    def block(self, stmts: list[ast.Stmt], tail: list[int] | None = None) -> list[A.AAU]:
+        """The AAUs of a statement list. A statement a GO TO goes to starts an AAU that carries
+        its label (the engine resumes there); labels at the end of the list go to ``tail``."""
         out: list[A.AAU] = []
         cluster: list[ast.Stmt] = []
+        labels: list[int] = []  # GO TO targets for the next AAU
+
+        def emit(aau: A.AAU) -> None:
+            aau.labels = tuple(labels)
+            labels.clear()
+            out.append(aau)
 
         def flush() -> None:
             if cluster:
-                out.append(self.seq(cluster))
+                emit(self.seq(cluster))
                 cluster.clear()
 
         for stmt in stmts:
+            if stmt.label in self.targets:
+                flush()
+                labels.append(stmt.label)
             if self._joins_seq(stmt):
                 if isinstance(stmt, (ast.Continue, ast.Format)) and not cluster and \
                         self.granularity == "largest":
@@ -167,8 +180,12 @@ class _UnitBuilder:
                     flush()
                 continue
             flush()
-            out.append(self.special(stmt))
+            emit(self.special(stmt))
         flush()
+        if labels and tail is not None:
+            tail.extend(labels)
+        elif labels:  # a label ends the list: a CONTINUE stands for it
+            emit(self.seq([ast.Continue(stmts[-1].loc, label=labels[0])]))
         return out
 
     def _joins_seq(self, s: ast.Stmt) -> bool:
@@ -258,8 +275,10 @@ class _UnitBuilder:
             return self.conditional(s)
         if isinstance(s, (ast.Stop, ast.Return)):
             return self._new(A.End, s, kind="stop" if isinstance(s, ast.Stop) else "return")
-        if isinstance(s, ast.Exit):
+        if isinstance(s, (ast.Exit, ast.Goto)):
             return self._new(A.End, s, kind=f"exit:{s.target}")
+        if isinstance(s, ast.GotoLoop):
+            return self.goto_loop(s)
         if isinstance(s, ast.CallStmt):
             return self.call_stmt(s)
         return self.assigned_call(s)
@@ -350,11 +369,19 @@ class _UnitBuilder:
         self._critical(s.cond, aau_id, "loop condition")
         self._use(s.cond, aau_id)
         body = self.block(s.body)
-        reason = ("a GO TO loop: it repeats while its condition holds" if s.test_at_end
+        reason = ("a GO TO loop: it repeats while its condition holds" if s.test_at_end or s.goto
                   else "DO WHILE: the number of iterations depends on values computed in the body")
         return A.IterND(id=aau_id, loc=loc, unit=self.unit.name, cond=s.cond,
-                        test_at_end=s.test_at_end, limit_type="while",
+                        test_at_end=s.test_at_end, limit_type="while", head_label=s.label,
                         bound_ops=self._bounds_ops([s.cond]), body=body, nd_reason=reason)
+
+    def goto_loop(self, s: ast.GotoLoop) -> A.IterND:
+        loc = self._loc(s, s.end_line)
+        aau_id = next(self.ids)
+        return A.IterND(id=aau_id, loc=loc, unit=self.unit.name, limit_type="goto",
+                        body=self.block(s.body), head_label=s.label,
+                        nd_reason=f"a GO TO loop: it runs again while a GO TO {s.label} is "
+                                  "reached in it")
 
     def conditional(self, s: ast.IfBlock) -> A.Condt:
         loc = self._loc(s, s.end_line)
@@ -379,6 +406,17 @@ def _reject_nested_comm(e: ast.Expr) -> None:
                 f"{node.name} must be called on its own, not inside an expression",
                 node.loc, hint=f"assign its result first: ID = {node.name}(...)",
             )
+
+
+def _jump_targets(stmts: list[ast.Stmt]) -> set[int]:
+    return {s.target for s in _walk_stmts(stmts) if isinstance(s, (ast.Goto, ast.Exit))}
+
+
+def _walk_stmts(stmts: list[ast.Stmt]):
+    for s in stmts:
+        yield s
+        for child in _stmt_children(s):
+            yield from _walk_stmts(child)
 
 
 def _io_targets(item: ast.Expr) -> list[str]:
@@ -425,7 +463,7 @@ def _stmt_exprs(s: ast.Stmt) -> list[ast.Expr]:
 
 
 def _stmt_children(s: ast.Stmt) -> list[list[ast.Stmt]]:
-    if isinstance(s, (ast.DoLoop, ast.WhileLoop)):
+    if isinstance(s, (ast.DoLoop, ast.WhileLoop, ast.GotoLoop)):
         return [s.body]
     if isinstance(s, ast.IfBlock):
         return [b for _, b, _ in s.branches] + ([s.else_body] if s.else_body else [])

@@ -30,6 +30,7 @@ class AAU:
     id: int
     loc: SourceLocation
     unit: str  # the program unit it belongs to
+    labels: tuple[int, ...] = ()  # the labels GO TOs go to that start this AAU
     TYPE: ClassVar[str] = ""
     COMPOUND: ClassVar[bool] = False
 
@@ -167,7 +168,8 @@ class SyncSeq(LibraryAAU):
 
 @dataclass(eq=False)
 class Iter(AAU):
-    """An iterative structure. ``limit_type``: ``step``, ``nostep`` (Table 1) or ``while``."""
+    """An iterative structure. ``limit_type``: ``step``, ``nostep`` (Table 1), ``while``, or
+    ``goto`` (a natural loop of GO TOs: it runs again when a GO TO reaches its head)."""
 
     COMPOUND: ClassVar[bool] = True
     var: str | None = None
@@ -181,6 +183,7 @@ class Iter(AAU):
     bound_ops: OpCounts = field(default_factory=OpCounts)  # evaluating bounds / the condition
     body: list[AAU] = field(default_factory=list)
     nd_reason: str | None = None
+    head_label: int | None = None  # a GO TO to it from the body starts the next iteration
 
     @property
     def children(self) -> list[AAU]:
@@ -196,6 +199,8 @@ class Iter(AAU):
         if self.cond is not None:
             out["condition"] = expr_text(self.cond)
             out["test_at_end"] = self.test_at_end
+        if self.head_label is not None:
+            out["head_label"] = self.head_label
         if self.nd_reason:
             out["nondeterministic"] = self.nd_reason
         return out

@@ -194,6 +194,19 @@ class Goto(Stmt):
 
 
 @dataclass(eq=False)
+class AssignLabel(Assign):
+    """``ASSIGN 10 TO K``: K holds the label 10 (for an assigned GO TO)."""
+
+
+@dataclass(eq=False)
+class AssignedGoto(Stmt):
+    """``GO TO K (10, 20)``: to the label K holds; ``labels`` None when the list is omitted."""
+
+    var: Var
+    labels: list[int] | None
+
+
+@dataclass(eq=False)
 class Return(Stmt):
     pass
 
@@ -313,12 +326,23 @@ class DoLoop(Stmt):
 
 @dataclass(eq=False)
 class WhileLoop(Stmt):
-    """DO WHILE, or a backward GO TO loop: ``10 ... IF (c) GO TO 10`` (cond = c, tested last)."""
+    """DO WHILE, or a GO TO loop: ``10 ... IF (c) GO TO 10`` (cond = c, tested last) or
+    ``10 IF (c) THEN ... GO TO 10 END IF`` (tested first; ``goto``)."""
 
     cond: Expr
     body: list[Stmt]
     end_line: int
     test_at_end: bool = False
+    goto: bool = False
+
+
+@dataclass(eq=False)
+class GotoLoop(Stmt):
+    """A natural loop of GO TOs: its body runs again whenever a GO TO reaches its head (the
+    label it carries) and ends when control falls off its end or leaves it by another GO TO."""
+
+    body: list[Stmt]
+    end_line: int
 
 
 @dataclass(eq=False)

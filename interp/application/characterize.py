@@ -187,9 +187,10 @@ def _accesses(stmts: list[ast.Stmt], table, out: list[str], loops: list[tuple[in
             out.append(s.var)
             _accesses(s.body, table, out, loops)
             loops.append((body_start, len(out)))
-        elif isinstance(s, ast.WhileLoop):
+        elif isinstance(s, (ast.WhileLoop, ast.GotoLoop)):
             body_start = len(out)
-            out.extend(names_in(s.cond, table))
+            if isinstance(s, ast.WhileLoop):
+                out.extend(names_in(s.cond, table))
             _accesses(s.body, table, out, loops)
             loops.append((body_start, len(out)))
         elif isinstance(s, ast.IfBlock):

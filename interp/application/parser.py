@@ -22,7 +22,6 @@ from interp.resources import grammar_path
 UNSUPPORTED_KEYWORDS = {
     "ENTRY": "ENTRY statements (alternate entry points)",
     "EQUIVALENCE": "EQUIVALENCE (storage association)",
-    "ASSIGN": "ASSIGN and assigned GO TO",
     "BLOCKDATA": "BLOCK DATA program units",
     "PAUSE": "PAUSE",
     "NAMELIST": "NAMELIST",
@@ -47,6 +46,12 @@ def _parser() -> tuple[Lark, "_ToAst"]:
 
 def _tokens(children, kind: str | None = None) -> list[Token]:
     return [c for c in children if isinstance(c, Token) and (kind is None or c.type == kind)]
+
+
+_SIGN_TEST = {  # the signs of e an arithmetic IF's label covers → the test of e against 0
+    frozenset({"LT"}): "LT", frozenset({"EQ"}): "EQ", frozenset({"GT"}): "GT",
+    frozenset({"LT", "EQ"}): "LE", frozenset({"EQ", "GT"}): "GE", frozenset({"LT", "GT"}): "NE",
+}
 
 
 def _nodes(children) -> list:
@@ -372,10 +377,20 @@ class _ToAst(Transformer):
         return ast.LogicalIf(self._start, cond, stmt)
 
     def arith_if_stmt(self, ch):
-        raise self.card.error(
-            "arithmetic IF is not supported", 0, cls=UnsupportedError,
-            hint="rewrite it as a block IF: IF (e .LT. 0) THEN ... ELSE IF (e .EQ. 0) THEN ...",
-        )
+        """``IF (e) L1, L2, L3``: GO TO L1, L2 or L3 as e is negative, zero or positive."""
+        e = _nodes(ch)[0]
+        labels = [int(t) for t in _tokens(ch, "INT")]
+        signs = {}  # label → the signs of e that go there, in order of first appearance
+        for sign, label in zip(("LT", "EQ", "GT"), labels):
+            signs.setdefault(label, set()).add(sign)
+        zero = ast.Num(0, "INTEGER", e.loc)
+        arms = [(ast.BinOp(_SIGN_TEST[frozenset(s)], e, zero, e.loc),
+                 [ast.Goto(self._start, label)], self._start)
+                for label, s in list(signs.items())[:-1]]
+        last = [ast.Goto(self._start, list(signs)[-1])]
+        if not arms:
+            return last[0]
+        return ast.IfBlock(self._start, arms, last, self.card.end_line)
 
     def continue_stmt(self, ch):
         return ast.Continue(self._action_start)
@@ -384,10 +399,23 @@ class _ToAst(Transformer):
         return ast.Goto(self._action_start, int(_tokens(ch, "INT")[0]))
 
     def computed_goto_stmt(self, ch):
-        raise self.card.error(
-            "computed GO TO is not supported", self._offset(ch), cls=UnsupportedError,
-            hint="rewrite it as a block IF over the selector's values",
-        )
+        """``GO TO (L1, ..., Ln), K``: to Lk when K = k, on to the next statement otherwise."""
+        k = _nodes(ch)[0]
+        labels = [int(t) for t in _tokens(ch, "INT")]
+        arms = [(ast.BinOp("EQ", k, ast.Num(i, "INTEGER", k.loc), k.loc),
+                 [ast.Goto(self._action_start, label)], self._action_start)
+                for i, label in enumerate(labels, start=1)]
+        return ast.IfBlock(self._action_start, arms, None, self.card.end_line)
+
+    def assigned_goto_stmt(self, ch):
+        name = next(t for t in ch if isinstance(t, Token) and t.type == "NAME")
+        labels = [int(t) for t in _tokens(ch, "INT")] or None
+        return ast.AssignedGoto(self._action_start, ast.Var(str(name), self._tloc(name)), labels)
+
+    def assign_label_stmt(self, ch):
+        label, name = _tokens(ch, "INT")[0], _tokens(ch, "NAME")[0]
+        return ast.AssignLabel(self._action_start, ast.Var(str(name), self._tloc(name)),
+                               ast.Num(int(label), "INTEGER", self._tloc(label)))
 
     def call_stmt(self, ch):
         args = ch[1] if len(ch) > 1 else []

@@ -49,12 +49,33 @@ def run_chain(p: Process) -> Generator:
 
 
 def step_list(p: Process, aaus: list[A.AAU], frame: Frame) -> Generator:
-    """Interpret a chain; returns a control signal (``stop``, ``return``, ``exit:L``) or None."""
-    for a in aaus:
-        signal = yield from step(p, a, frame)
-        if signal is not None:
+    """Interpret a chain; returns a control signal (``stop``, ``return``, ``exit:L``) or None.
+
+    ``exit:L`` is a GO TO L still on its way: the chain that holds the AAU labelled L resumes
+    there (a GO TO the structuring left as it is); other chains hand it up."""
+    k = 0
+    while k < len(aaus):
+        signal = yield from step(p, aaus[k], frame)
+        if signal is None:
+            k += 1
+            continue
+        k = _resume_at(aaus, signal)
+        if k is None:
             return signal
     return None
+
+
+def _resume_at(aaus: list[A.AAU], signal: str) -> int | None:
+    """Where in the chain a GO TO signal resumes, if one of its AAUs carries the label."""
+    if not signal.startswith("exit:"):
+        return None
+    label = int(signal.removeprefix("exit:"))
+    return next((k for k, a in enumerate(aaus) if label in a.labels), None)
+
+
+def _cycles(a: A.Iter, signal: str | None) -> bool:
+    """Whether a signal from a loop's body is a GO TO the loop's head: the next iteration."""
+    return a.head_label is not None and signal == f"exit:{a.head_label}"
 
 
 def step(p: Process, a: A.AAU, frame: Frame) -> Generator:
@@ -182,6 +203,8 @@ def step_loop(p, a: A.Iter, frame) -> Generator:
             return None
     if a.cond is not None:
         return (yield from _step_while(p, a, frame))
+    if a.limit_type == "goto":
+        return (yield from _step_goto(p, a, frame))
     return (yield from _step_counted(p, a, frame))
 
 
@@ -284,9 +307,7 @@ def _step_counted(p, a: A.Iter, frame) -> Generator:
         frame.set(a.var, start + (i - 1) * step_)
         p.advance("computation", per_iter)
         signal = yield from step_list(p, a.body, frame)
-        if signal is not None:
-            if signal.startswith("exit:"):  # a GO TO out of the loop: continue after it
-                break
+        if signal is not None:  # a GO TO out of the loop (the index keeps its value) or a RETURN
             return signal
         i += 1
     frame.set(a.var, start + (i - 1) * step_)
@@ -305,11 +326,21 @@ def _step_while(p, a: A.Iter, frame) -> Generator:
                 break
         first = False
         signal = yield from step_list(p, a.body, frame)
-        if signal is not None:
-            if signal.startswith("exit:"):
-                break
+        if signal is not None and not _cycles(a, signal):
             return signal
     return None
+
+
+def _step_goto(p, a: A.Iter, frame) -> Generator:
+    """A natural loop of GO TOs: the body again while it ends in a GO TO to the head."""
+    p.notes.append(f"line {a.loc.line}: loop interpreted by unrolling ({a.nd_reason})")
+    fixed, per_iter = loop_overheads(a, p.cm)
+    p.advance("computation", fixed)
+    while True:
+        p.advance("computation", per_iter)
+        signal = yield from step_list(p, a.body, frame)
+        if not _cycles(a, signal):
+            return signal
 
 
 # ---- Condt: conditionals ---------------------------------------------------------------------

@@ -73,6 +73,8 @@ def _summary(a: A.AAU) -> str:
         if a.var:
             step = f", {expr_text(a.step)}" if a.step is not None else ""
             text = f"DO {a.var} = {expr_text(a.start)}, {expr_text(a.stop)}{step}"
+        elif a.limit_type == "goto":
+            text = f"GO TO {a.head_label} loop"
         else:
             text = f"WHILE {expr_text(a.cond)}"
         extra = f"  iterations: {a.num_iters}" if a.num_iters is not None else ""
@@ -87,6 +89,8 @@ def _summary(a: A.AAU) -> str:
         return f"{head}  {result}{a.call.name}({args})"
     if isinstance(a, A.Call):
         return f"{head}  CALL {a.callee}({', '.join(expr_text(x) for x in a.args)})"
+    if isinstance(a, A.End) and a.kind.startswith("exit:"):
+        return f"{head}  GO TO {a.kind.removeprefix('exit:')}"
     if isinstance(a, A.End) and a.kind != "end":
         return f"{head}  {a.kind.upper()}"
     return head

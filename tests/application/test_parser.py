@@ -379,11 +379,8 @@ def test_labels_are_attached_to_statements(fixed):
 
 
 @pytest.mark.parametrize("line, message", [
-    ("IF (X) 10, 20, 30", "arithmetic IF is not supported"),
-    ("GO TO (10, 20), I", "computed GO TO is not supported"),
     ("ENTRY E", "ENTRY statements (alternate entry points) is not supported"),
     ("EQUIVALENCE (A, B)", "EQUIVALENCE (storage association) is not supported"),
-    ("ASSIGN 10 TO I", "ASSIGN and assigned GO TO is not supported"),
     ("RETURN 1", "alternate RETURN is not supported"),
 ])
 def test_unsupported_constructs_point_at_the_statement(fixed, line, message):
