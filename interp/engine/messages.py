@@ -69,6 +69,8 @@ class Message:
     alone: tuple[float, float] | None = None  # (arrival, end on the wire) with idle links
     datatype: int | None = None  # MPI datatype handle of the send
     contention: float = 0.0  # how much later than alone shared links made it arrive
+    comm: int | None = None  # MPI communicator handle: only its receives match it
+    rank: int | None = None  # the sender's rank in that communicator (MPI_SOURCE)
 
 
 @dataclass
@@ -173,7 +175,8 @@ class MessageModel:
         ready = later(clock, m.arrival)
         call = m.receive * self.overlap("recv") if overlap else m.receive
         return Reply(end=ready + call, parts={"waiting": ready - clock, "call": call},
-                     payload=m.payload, status=(m.src.pid, m.tag, m.size))
+                     payload=m.payload,
+                     status=(m.src.pid if m.rank is None else m.rank, m.tag, m.size))
 
     # ---- links ----
     def contend(self, msg: Message, t: MessageTime, floor) -> None:

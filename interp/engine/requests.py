@@ -19,9 +19,10 @@ from interp.application import aau as A
 from interp.application import ast
 from interp.application.catalog import lookup, mpi_constants, mpi_datatype_bytes
 from interp.application.expr import as_sympy, element_key
+from interp.engine.comms import NULL, Communicator
 from interp.engine.costs import compute_seconds
 from interp.engine.timeval import as_time
-from interp.engine.values import Frame
+from interp.engine.values import Frame, is_unknown
 from interp.errors import InterpError
 
 from interp.engine.process import Process, TraceSpan
@@ -43,6 +44,8 @@ class SendReq(Request):
     handle: str | None = None  # variable receiving an isend/MPI_ISEND request handle
     broadcast: bool = False  # NX/2 csend to node -1
     datatype: int | None = None  # MPI datatype handle (None: NX/2 bytes)
+    comm: int | None = None  # MPI communicator handle (None: NX/2)
+    rank: int | None = None  # the sender's rank in that communicator
 
 
 @dataclass
@@ -54,6 +57,8 @@ class RecvReq(Request):
     synchronous: bool
     handle: str | None = None
     datatype: int | None = None  # MPI datatype handle (None: NX/2 bytes)
+    comm: int | None = None  # MPI communicator handle (None: NX/2)
+    posted: sp.Expr = 0.0  # when the receive was posted (a rendezvous send waits for it)
 
 
 @dataclass
@@ -70,6 +75,15 @@ class CollReq(Request):
     buf: str | None
     combine_seconds: sp.Expr  # the Seq part of a SyncSeq: combining two partial results
     reduce: str | None
+    comm: Communicator | None = None  # MPI: the communicator it runs over (None: every node)
+    sizes: list[sp.Expr] | None = None  # MPI_ALLTOALLV: bytes to each rank of the communicator
+    split: tuple[int, int] | None = None  # MPI_COMM_SPLIT: this rank's (color, key)
+    newcomm: str | None = None  # MPI_COMM_SPLIT/DUP: the variable that gets the new handle
+
+
+@dataclass
+class AbortReq(Request):
+    """MPI_ABORT: every process of the job ends here."""
 
 
 @dataclass
@@ -93,6 +107,7 @@ class Reply:
     payload: dict | None = None
     jump: sp.Expr | None = None  # LoopHead: skip this many iterations (steady-state extension)
     status: tuple[int, int, sp.Expr] | None = None  # a received message's (source, tag, bytes)
+    newcomm: Communicator | None = None  # the communicator MPI_COMM_SPLIT/DUP made for it
 
 
 def ask(req: Request) -> Generator:
@@ -143,6 +158,11 @@ def exchange(p: Process, a: A.AAU, frame: Frame, req: Request | None = None) -> 
                                               "the values sent are not followed")
     if reply.status is not None:
         _record_status(p, a, frame, *reply.status)
+    if reply.newcomm is not None:  # MPI_COMM_SPLIT/DUP: the new communicator's handle
+        p.comms[reply.newcomm.handle] = reply.newcomm
+        frame.set(req.newcomm, sp.Integer(reply.newcomm.handle))
+    elif isinstance(req, CollReq) and req.newcomm:  # MPI_UNDEFINED color: MPI_COMM_NULL
+        frame.set(req.newcomm, sp.Integer(NULL))
     if isinstance(req, RecvReq) or (isinstance(req, WaitReq) and reply.payload is not None):
         p.last_recv_end = p.clock
     if isinstance(req, SpawnReq):
@@ -167,6 +187,8 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
     line = a.loc.line
     buf = a.arg("buf")
     buf_name = buf.name if isinstance(buf, (ast.Var, ast.Ref)) else None
+    comm = p.comm(a.arg("comm"), frame, f"the communicator of {call.name} at line {line}") \
+        if a.arg("comm") is not None and call.op != "abort" else None
     if isinstance(a, A.Spawn):
         dest = p.concrete(a.arg("dest"), frame, f"the node of the load at line {line}") \
             if a.arg("dest") is not None else -1
@@ -177,10 +199,13 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
         if _is_null(p, dest, a, frame):
             return None
         tag = _tag(p, a, frame)
+        if comm is not None:
+            dest = comm.pid(dest, f"the destination of {call.name} at line {line}", a.loc)
         dests = [d for d in range(p.nprocs) if d != p.pid] if dest == -1 else [dest]
         return SendReq(a, p, dests, tag, _size(p, a, frame), _payload(p, buf, frame),
                        call.sync, handle=_handle(p, a, frame), broadcast=dest == -1,
-                       datatype=_datatype(p, a, frame))
+                       datatype=_datatype(p, a, frame),
+                       comm=comm and comm.handle, rank=comm and comm.rank(p.pid))
     if call.op == "recv":
         source = None
         if a.arg("source") is not None:
@@ -188,12 +213,16 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
             if _is_null(p, s, a, frame):
                 return None
             source = None if s < 0 else s  # MPI_ANY_SOURCE
+            if comm is not None and source is not None:
+                source = comm.pid(source, f"the source of {call.name} at line {line}", a.loc)
         tag = _tag(p, a, frame)
         return RecvReq(a, p, source, None if int(tag) < 0 else int(tag), _size(p, a, frame),
                        buf_name, call.sync, handle=_handle(p, a, frame),
-                       datatype=_datatype(p, a, frame))
+                       datatype=_datatype(p, a, frame), comm=comm and comm.handle)
     if call.op == "wait":
         return _wait_request(p, a, _handle(p, a, frame))
+    if call.op == "abort":
+        return AbortReq(a, p)
     root = None
     if call.op == "global_op":
         n = p.value(a.arg("count"), frame, f"the count of the global operation at line {line}")
@@ -209,7 +238,38 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
     kind = call.name.lower() if call.library == "nx2" else call.op
     # the result lands in MPI's recvbuf; NX/2's global operations and MPI_BCAST work in place
     result = _name(a.arg("recvbuf")) or buf_name
-    return CollReq(a, p, kind, size, root, _payload(p, buf, frame), result, combine, call.reduce)
+    req = CollReq(a, p, kind, size, root, _payload(p, buf, frame), result, combine, call.reduce,
+                  comm=comm, newcomm=_name(a.arg("newcomm")))
+    if call.op == "alltoallv":
+        req.sizes = _counts(p, a, frame, comm)
+    if call.op == "comm_split":
+        what = f"the {{}} of MPI_COMM_SPLIT at line {line}"
+        req.split = (p.concrete(a.arg("color"), frame, what.format("color")),
+                     p.concrete(a.arg("key"), frame, what.format("key")))
+    return req
+
+
+def _counts(p: Process, a: A.LibraryAAU, frame: Frame, comm: Communicator) -> list[sp.Expr]:
+    """MPI_ALLTOALLV: the bytes this rank sends to each rank of ``comm`` (its SENDCOUNTS
+    array, from the element the argument names on, times the datatype's size)."""
+    e = a.arg("sendcounts")
+    start = [sp.Integer(1)] if isinstance(e, ast.Var) else \
+        [p.value(i, frame, f"an index at line {a.loc.line}") for i in e.args] \
+        if isinstance(e, ast.Ref) else None
+    if start is None or len(start) != 1:
+        raise InterpError("the SENDCOUNTS of MPI_ALLTOALLV must be a one-dimensional array",
+                          a.loc, hint="pass the array (or its first element) of counts")
+    elem = mpi_datatype_bytes().get(_datatype(p, a, frame), 1)
+    out = []
+    for r in range(comm.size):
+        key = element_key(e.name, [start[0] + r])
+        v = frame.get(key)
+        if v is None or is_unknown(v):
+            raise InterpError(
+                f"the count {key} that MPI_ALLTOALLV sends to rank {r} is not known before run "
+                "time", a.loc, hint=f"give it a value interp follows (or --set '{key}=...')")
+        out.append(as_sympy(v) * elem)
+    return out
 
 
 def _datatype(p: Process, a: A.LibraryAAU, frame: Frame) -> int | None:

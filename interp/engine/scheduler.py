@@ -27,10 +27,10 @@ from interp.engine.messages import Message, MessageTrace
 from interp.engine.omega import run_chain
 from interp.engine.process import HOST_ID, Process
 from interp.engine.requests import (
-    CollReq, LoopHead, RecvReq, Reply, Request, SendReq, SpawnReq, WaitReq,
+    AbortReq, CollReq, LoopHead, RecvReq, Reply, Request, SendReq, SpawnReq, WaitReq,
 )
 from interp.engine.steady import SteadyState
-from interp.engine.sync import GlobalSync
+from interp.engine.sync import GlobalSync, Problem
 from interp.engine.timeval import as_time, is_earlier, is_symbolic, later
 from interp.errors import InterpError
 from interp.system import SAG
@@ -46,12 +46,13 @@ class Scheduler(GlobalSync):
         super().__init__(sag, nprocs, bound, timing, defer)
         self.spawner = spawner  # (program, dests, start) -> list[Process]
         self.extend = extend
-        self.coll_count: dict[int, int] = {}
+        self.coll_count: dict[tuple[int, int], int] = {}  # (pid, communicator) → collectives
         self.steady = SteadyState(self)
         self.full_senders: list[SendReq] = []  # static-buffer sends waiting for a buffer
         self.serve_table: dict[type, Callable[[Request], Reply | None]] = {
             LoopHead: self._loop_head, SpawnReq: self._spawn, SendReq: self._send,
             RecvReq: self._recv, WaitReq: self._wait, CollReq: self._collective,
+            AbortReq: self._abort,
         }
 
     @property
@@ -135,6 +136,7 @@ class Scheduler(GlobalSync):
 
     def _recv(self, req: RecvReq) -> Reply | None:
         p = req.process
+        req.posted = p.clock
         self.receives[p.pid].append(req)
         if not req.synchronous:
             self.handles[(p.pid, req.handle or "")] = {"recv": req, "message": None, "aau": req.aau}
@@ -143,11 +145,32 @@ class Scheduler(GlobalSync):
         return None
 
     def _collective(self, req: CollReq) -> None:
+        """A collective waits for every member of its communicator: the k-th collective of
+        each member on that communicator is the same operation."""
         p = req.process
-        k = self.coll_count.get(p.pid, 0)
-        self.coll_count[p.pid] = k + 1
-        self.collectives.setdefault(k, {})[p.pid] = (p, req, p.clock)
+        comm = req.comm.handle if req.comm is not None else -1
+        k = self.coll_count.get((p.pid, comm), 0)
+        self.coll_count[(p.pid, comm)] = k + 1
+        self.collectives.setdefault((comm, k), {})[p.pid] = (p, req, p.clock)
         self._wait_for(req)
+        return None
+
+    def _abort(self, req: AbortReq) -> None:
+        """MPI_ABORT: every process ends where it is; nothing pending completes."""
+        p = req.process
+        loc = req.aau.loc
+        self.problems.append(Problem(
+            "abort", f"{p.label} calls MPI_ABORT at {loc.file}:{loc.line}:{loc.column}: every "
+            "process of the job ends there", [loc]))
+        for q in self.processes:
+            if q.state != "done":
+                q.state, q.finish = "done", q.clock
+                q.gen.close()
+        self.messages.clear()
+        self.receives = {pid: [] for pid in self.receives}
+        self.collectives.clear()
+        self.handles.clear()
+        self.full_senders.clear()
         return None
 
     def _send(self, req: SendReq, free_at=None) -> Reply | None:
@@ -216,7 +239,8 @@ class Scheduler(GlobalSync):
         for m in self.messages:
             if m.dst != pid or m.src.pid in seen:
                 continue
-            if (rq.source is None or m.src.pid == rq.source) and (rq.tag is None or m.tag == rq.tag):
+            if (rq.source is None or m.src.pid == rq.source) and (
+                    rq.tag is None or m.tag == rq.tag) and m.comm == rq.comm:
                 out.append(m)
                 seen.add(m.src.pid)  # FIFO per sender: only its oldest matching message
         return out
@@ -237,7 +261,9 @@ class Scheduler(GlobalSync):
                 progressed |= self._deliver(p, rq, m)
         for k in sorted(self.collectives):
             inst = self.collectives[k]
-            if len(inst) == self.nprocs and all(pid >= 0 and pid != HOST_ID for pid in inst):
+            comm = next(iter(inst.values()))[1].comm
+            size = self.nprocs if comm is None else comm.size
+            if len(inst) == size and all(pid >= 0 and pid != HOST_ID for pid in inst):
                 del self.collectives[k]
                 for p, reply in collectives.price(self, inst):
                     self._step(p, reply)

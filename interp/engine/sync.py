@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from interp.engine.buffers import StaticBuffers
+from interp.engine.comms import FIRST_HANDLE
 from interp.engine.edges import CommEdge
 from interp.engine.messages import Message, MessageModel, MessageTrace
 from interp.engine.process import HOST_ID, Process
@@ -45,7 +46,8 @@ class GlobalSync:
         self.messages: list[Message] = []  # sent, not yet received
         self.receives: dict[int, list[RecvReq]] = {}  # posted receives per process, in order
         self.handles: dict[tuple[int, str], dict] = {}  # asynchronous requests not yet waited
-        self.collectives: dict[int, dict[int, tuple[Process, CollReq, sp.Expr]]] = {}
+        # pending collectives by (communicator handle, how many each member did before)
+        self.collectives: dict[tuple, dict[int, tuple[Process, CollReq, sp.Expr]]] = {}
         self.edges: dict[tuple, CommEdge] = {}
         self.problems: list[Problem] = []
         self.hung = False
@@ -54,6 +56,7 @@ class GlobalSync:
         self.msgs = MessageModel(sag, nprocs, bound, HOST_ID, timing, defer)
         self.buffers = StaticBuffers(sag, HOST_ID)
         self.trace: list[MessageTrace] | None = None  # matched messages, when tracing
+        self.next_handle = FIRST_HANDLE  # of the next communicator MPI_COMM_SPLIT/DUP makes
 
     def label(self, pid: int) -> str:
         p = self.by_pid.get(pid)
@@ -75,7 +78,8 @@ class GlobalSync:
             self.buffers.hold(dst, depart, msg_id)
         msg = Message(msg_id, sender, dst, int(req.tag), req.size, req.payload,
                       depart + t.startup + t.transmission, t.receive, req.aau, req.synchronous,
-                      static, depart, req.broadcast, datatype=req.datatype)
+                      static, depart, req.broadcast, datatype=req.datatype, comm=req.comm,
+                      rank=req.rank)
         self.messages.append(msg)
         self.msgs.contend(msg, t, self.clock_floor)
         return msg.arrival  # a csend's sender is busy until its message is through

@@ -69,6 +69,8 @@ COLLECTIVE_ALGORITHMS = {
     "reduce": "binomial",  # binomial tree towards the root, lowest dimension first
     "allreduce": "rdb",  # recursive doubling, fold/unfold for P not a power of two
     "barrier": "mvapich2_pair",  # pairwise exchange k XOR 2^d, as the exchange rounds
+    "alltoall": "ring",  # P - 1 rounds: k sends to (k + i) mod P
+    "alltoallv": "ring",
 }
 
 
