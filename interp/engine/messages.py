@@ -8,6 +8,9 @@ receiver pays ``max(0, arrival − τ)`` waiting and its own call overhead (``re
   (``sync_send``, ``async_send``, ``recv``) from the spec's ``cs.overlap``;
 * **eager** MPI sends: the sender is free after its startup; the message still arrives after
   its transmission (NX/2 keeps the paper's blocking csend);
+* **rendezvous** MPI sends, above the spec's ``cs.spec.eager_threshold``: the data leaves once
+  the matching receive is posted, at ``max(τ_send + startup, τ_recv)``, and the send completes
+  when it has arrived (:meth:`MessageModel.rendezvous`, ``Scheduler._handshake``);
 * **contention** (:mod:`interp.engine.network`): messages that cross a link at the same time
   share it, so one may arrive later than it would alone (``Message.contention``).
 
@@ -27,8 +30,8 @@ from interp.engine.requests import Reply, SendReq
 from interp.engine.timeval import Time, as_time, is_symbolic, later
 from interp.errors import InterpError
 from interp.system import (
-    HOST, SAG, channel, contention, crossbar, message_cost, message_seconds, overlap_fraction,
-    route,
+    HOST, SAG, channel, contention, crossbar, eager_threshold, message_cost, message_seconds,
+    overlap_fraction, route,
 )
 
 ZERO = 0.0
@@ -71,6 +74,7 @@ class Message:
     contention: float = 0.0  # how much later than alone shared links made it arrive
     comm: int | None = None  # MPI communicator handle: only its receives match it
     rank: int | None = None  # the sender's rank in that communicator (MPI_SOURCE)
+    rendezvous: SendReq | None = None  # its send, while it waits for the receive (no arrival yet)
 
 
 @dataclass
@@ -85,6 +89,9 @@ class MessageTrace:
     size: sp.Expr
     tag: int
     depart: sp.Expr
+
+
+RENDEZVOUS_CALLS = ("MPI_SEND", "MPI_ISEND", "MPI_RSEND")
 
 
 def is_eager(a: A.AAU) -> bool:
@@ -102,6 +109,7 @@ class MessageModel:
         self.sag, self.nprocs, self.bound, self.host_id = sag, nprocs, bound, host_id
         self.network = Network(channel(sag), defer) if contention(sag) and timing else None
         self.crossbar = crossbar(sag)
+        self.threshold = eager_threshold(sag)
         self.notes: list[str] = []
         self._routes: dict[tuple[int, int], list[int]] = {}
         self._times: dict[tuple, MessageTime] = {}
@@ -139,6 +147,17 @@ class MessageModel:
             t = self._times[key] = MessageTime(as_time(c.startup), as_time(c.transmission),
                                                as_time(wire.transmission), as_time(c.receive))
         return t
+
+    def rendezvous(self, req: SendReq) -> bool:
+        """Is this an MPI standard send (MPI_SEND, MPI_ISEND, MPI_RSEND) of more bytes than
+        the spec's eager threshold? MPI_BSEND buffers, and MPI_SENDRECV's send stays eager
+        (a sendrecv cannot block on its own send)."""
+        call = getattr(req.aau, "call", None)
+        if self.threshold is None or call is None or len(req.dests) != 1 or \
+                call.name not in RENDEZVOUS_CALLS or getattr(req.aau, "sendrecv", False):
+            return False
+        return bool(sp.sympify(req.size) > self.threshold) if \
+            sp.sympify(req.size).is_number else False
 
     def overlap(self, kind: str) -> float:
         """1 − f_overlap: the part of a communication's time not hidden behind computation."""

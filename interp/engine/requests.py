@@ -347,6 +347,8 @@ class _Part:
     """One half of an MPI_SENDRECV read as the MPI_SEND or MPI_RECV it performs: its
     arguments by that call's roles, everything else (id, location) the AAU's own."""
 
+    sendrecv = True  # its send never waits for a rendezvous (messages.py)
+
     def __init__(self, aau: A.LibraryAAU, call: str, roles: dict[str, str]):
         self._aau, self._roles = aau, roles
         self.call = lookup(call)

@@ -189,6 +189,8 @@ class Scheduler(GlobalSync):
                 self.full_senders.append(req)
                 return None
         tau = p.clock if free_at is None else later(p.clock, free_at)
+        if self.msgs.rendezvous(req):
+            return self._rendezvous_send(req)
         if len(req.dests) == 1:
             done = self.post(p, req.dests[0], req, tau)
         else:
@@ -198,6 +200,45 @@ class Scheduler(GlobalSync):
         if not req.synchronous:
             self.handles[(p.pid, req.handle or "")] = {"send_done": send_done, "aau": req.aau}
         return reply
+
+    def _rendezvous_send(self, req: SendReq) -> Reply | None:
+        """A send above the eager threshold: its message waits for the matching receive
+        (``_handshake``). MPI_SEND blocks until then; MPI_ISEND returns after its startup and
+        its wait blocks instead."""
+        p = req.process
+        self.post(p, req.dests[0], req, p.clock, rendezvous=True)
+        if req.synchronous:
+            self._wait_for(req)
+            return None
+        self.handles[(p.pid, req.handle or "")] = {"rendezvous": True, "aau": req.aau,
+                                                   "dest": req.dests[0]}
+        reply, _ = self.msgs.sender_reply(req, p.clock, p.clock)
+        return reply
+
+    def _handshake(self, m: Message, rq: RecvReq) -> Callable[[], None]:
+        """Rendezvous message ``m`` meets its receive ``rq``: the data leaves at
+        max(τ_send + startup, τ_recv posted) and arrives a transmission later; the send
+        completes then. Returns what moves the sender on (after the receiver is served)."""
+        req, sender = m.rendezvous, m.src
+        t = self.msgs.time(sender.pid, m.dst, m.size, True)
+        tau = m.depart
+        ready = later(tau + t.startup, rq.posted)
+        m.depart, m.arrival, m.rendezvous = ready - t.startup, ready + t.transmission, None
+        self.msgs.contend(m, t, self.clock_floor)
+        if req.synchronous:  # no overlap: the sender waits in the call until the data is in
+            reply = Reply(end=m.arrival, parts={
+                "call": t.startup, "waiting": ready - tau - t.startup,
+                "transmission": m.arrival - ready})
+            return lambda: self._step(sender, reply)
+        h = self.handles[(sender.pid, req.handle or "")]
+        del h["rendezvous"]
+        h["send_done"] = m.arrival
+
+        def wake() -> None:
+            w = sender.request
+            if sender.state == "blocked" and isinstance(w, WaitReq) and w.handle == (req.handle or ""):
+                self._step(sender, self._wait(w))
+        return wake
 
     def _buffer_free_at(self, req: SendReq):
         if len(req.dests) != 1 or not req.synchronous or not self.buffers.counted():
@@ -220,6 +261,9 @@ class Scheduler(GlobalSync):
         if h is None:
             raise InterpError(f"{p.label} waits on {req.handle}, which no isend/irecv started",
                               req.aau.loc, hint="start the message with isend/irecv first")
+        if "rendezvous" in h:  # its receive is not posted yet
+            self._wait_for(req)
+            return None
         if "send_done" in h:
             del self.handles[(p.pid, req.handle)]
             end = later(p.clock, h["send_done"])
@@ -279,6 +323,13 @@ class Scheduler(GlobalSync):
 
     def _deliver(self, p: Process, rq: RecvReq, m: Message) -> bool:
         """Message ``m`` is taken by receive ``rq`` of ``p``; True when ``p`` moved on."""
+        wake = self._handshake(m, rq) if m.rendezvous is not None else None
+        moved = self._take(p, rq, m)
+        if wake is not None:
+            wake()
+        return moved
+
+    def _take(self, p: Process, rq: RecvReq, m: Message) -> bool:
         if self.trace is not None:
             self.trace.append(MessageTrace(m.src.pid, m.send_aau.id, m.arrival, p.pid,
                                            rq.aau.id, m.size, m.tag, m.depart))

@@ -69,8 +69,10 @@ class GlobalSync:
         return min((as_time(q.clock) for q in self.processes if q.state != "done"
                     and not is_symbolic(q.clock)), default=None)
 
-    def post(self, sender, dst: int, req: SendReq, depart: sp.Expr) -> sp.Expr:
-        """Put one message in flight; returns when the sender is done with it."""
+    def post(self, sender, dst: int, req: SendReq, depart: sp.Expr,
+             rendezvous: bool = False) -> sp.Expr:
+        """Put one message in flight; returns when the sender is done with it. A rendezvous
+        message waits for its receive: its times are set when it is matched."""
         t = self.msgs.time(sender.pid, dst, req.size, req.synchronous)
         msg_id = self.msgs.new_id()
         static = self.buffers.is_static(sender.pid, dst, req.size, req.synchronous)
@@ -81,5 +83,8 @@ class GlobalSync:
                       static, depart, req.broadcast, datatype=req.datatype, comm=req.comm,
                       rank=req.rank)
         self.messages.append(msg)
+        if rendezvous:
+            msg.rendezvous = req
+            return None
         self.msgs.contend(msg, t, self.clock_floor)
         return msg.arrival  # a csend's sender is busy until its message is through
