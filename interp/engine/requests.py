@@ -238,8 +238,8 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
     kind = call.name.lower() if call.library == "nx2" else call.op
     # the result lands in MPI's recvbuf; NX/2's global operations and MPI_BCAST work in place
     result = _name(a.arg("recvbuf")) or buf_name
-    req = CollReq(a, p, kind, size, root, _payload(p, buf, frame), result, combine, call.reduce,
-                  comm=comm, newcomm=_name(a.arg("newcomm")))
+    req = CollReq(a, p, kind, size, root, _payload(p, buf, frame), result, combine,
+                  _reduce_op(p, a, frame), comm=comm, newcomm=_name(a.arg("newcomm")))
     if call.op == "alltoallv":
         req.sizes = _counts(p, a, frame, comm)
     if call.op == "comm_split":
@@ -249,26 +249,38 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
     return req
 
 
+MPI_OPS = {mpi_constants()[f"MPI_{op.upper()}"]: op for op in ("sum", "prod", "max", "min",
+                                                                "land", "lor")}
+
+
+def _reduce_op(p: Process, a: A.LibraryAAU, frame: Frame) -> str | None:
+    """The operator of a reduction: NX/2's from the catalog, MPI's from its argument."""
+    if a.arg("reduce_op") is None:
+        return a.call.reduce
+    code = p.concrete(a.arg("reduce_op"), frame, f"the operation of {a.call.name} at line "
+                                                 f"{a.loc.line}")
+    if code not in MPI_OPS:
+        raise InterpError(f"{a.call.name}: operation {code} is not one interp knows", a.loc,
+                          hint="use MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN, MPI_LAND or MPI_LOR")
+    return MPI_OPS[code]
+
+
 def _counts(p: Process, a: A.LibraryAAU, frame: Frame, comm: Communicator) -> list[sp.Expr]:
     """MPI_ALLTOALLV: the bytes this rank sends to each rank of ``comm`` (its SENDCOUNTS
     array, from the element the argument names on, times the datatype's size)."""
     e = a.arg("sendcounts")
-    start = [sp.Integer(1)] if isinstance(e, ast.Var) else \
-        [p.value(i, frame, f"an index at line {a.loc.line}") for i in e.args] \
-        if isinstance(e, ast.Ref) else None
-    if start is None or len(start) != 1:
+    first = ast.Num(1, "INTEGER", a.loc) if isinstance(e, ast.Var) else \
+        e.args[0] if isinstance(e, ast.Ref) and len(e.args) == 1 else None
+    if first is None:
         raise InterpError("the SENDCOUNTS of MPI_ALLTOALLV must be a one-dimensional array",
                           a.loc, hint="pass the array (or its first element) of counts")
     elem = mpi_datatype_bytes().get(_datatype(p, a, frame), 1)
     out = []
     for r in range(comm.size):
-        key = element_key(e.name, [start[0] + r])
-        v = frame.get(key)
-        if v is None or is_unknown(v):
-            raise InterpError(
-                f"the count {key} that MPI_ALLTOALLV sends to rank {r} is not known before run "
-                "time", a.loc, hint=f"give it a value interp follows (or --set '{key}=...')")
-        out.append(as_sympy(v) * elem)
+        index = ast.BinOp("+", first, ast.Num(r, "INTEGER", a.loc), a.loc)
+        element = ast.Ref(e.name, [index], a.loc)
+        out.append(p.value(element, frame, f"the count MPI_ALLTOALLV at line {a.loc.line} "
+                                           f"sends to rank {r}") * elem)
     return out
 
 

@@ -162,6 +162,8 @@ class Scheduler(GlobalSync):
         self.problems.append(Problem(
             "abort", f"{p.label} calls MPI_ABORT at {loc.file}:{loc.line}:{loc.column}: every "
             "process of the job ends there", [loc]))
+        self.notes.append(f"{p.label} calls MPI_ABORT at line {loc.line}: the job ends there, "
+                          "and the time is the time until then")
         for q in self.processes:
             if q.state != "done":
                 q.state, q.finish = "done", q.clock

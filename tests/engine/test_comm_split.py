@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from interp.engine.saag import build_saag
+from interp.errors import InterpError
 from interp.system.simgrid import zero_computation
 
 from .helpers import (
@@ -75,3 +76,25 @@ def test_undefined_color_gives_comm_null(tmp_path):
     # 0 -> 2 (world 1 -> 3), then 0 -> 1 (world 1 -> 2); world 0 takes no part
     bcast = sorted((e.src, e.dst) for e in saag.edges if e.pattern == "broadcast")
     assert bcast == [("rank 1", "rank 2"), ("rank 1", "rank 3")]
+
+
+def _bad(tmp_path, body: str) -> str:
+    src = tmp_path / "bad.f"
+    src.write_text("      PROGRAM BAD\n      INCLUDE 'mpif.h'\n"
+                   "      INTEGER ME, IERR, C, A(4)\n      CALL MPI_INIT(IERR)\n"
+                   "      CALL MPI_COMM_RANK(MPI_COMM_WORLD, ME, IERR)\n"
+                   "      CALL MPI_COMM_SPLIT(MPI_COMM_WORLD, ME / 2, ME, C, IERR)\n"
+                   + body + "      CALL MPI_FINALIZE(IERR)\n      END\n")
+    with pytest.raises(InterpError) as err:
+        build_saag(aag_of(str(src)), load(), 4)
+    return str(err.value)
+
+
+def test_rank_outside_the_communicator_is_a_clear_error(tmp_path):
+    msg = _bad(tmp_path, "      IF (ME .EQ. 0) CALL MPI_SEND(A, 4, MPI_INTEGER, 2, 1, C, IERR)\n")
+    assert "bad.f:7" in msg and "rank 2, which does not exist in a communicator of 2" in msg
+
+
+def test_a_handle_that_is_no_communicator_is_a_clear_error(tmp_path):
+    msg = _bad(tmp_path, "      CALL MPI_BARRIER(C + 1, IERR)\n")
+    assert "bad.f:7" in msg and "is not a communicator rank" in msg
