@@ -153,7 +153,7 @@ def exchange(p: Process, a: A.AAU, frame: Frame, req: Request | None = None) -> 
     p.clock = reply.end
     if reply.payload is not None and isinstance(req, (RecvReq, CollReq, WaitReq)):
         buf = req.buf if not isinstance(req, WaitReq) else p.handles.pop(f"buf:{req.handle}", None)
-        if buf:
+        if buf and not _lay_out(p, a, frame, buf, reply.payload):
             frame.receive(buf, reply.payload, f"it is received at line {a.loc.line}, and "
                                               "the values sent are not followed")
     if reply.status is not None:
@@ -202,7 +202,7 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
         if comm is not None:
             dest = comm.pid(dest, f"the destination of {call.name} at line {line}", a.loc)
         dests = [d for d in range(p.nprocs) if d != p.pid] if dest == -1 else [dest]
-        return SendReq(a, p, dests, tag, _size(p, a, frame), _payload(p, buf, frame),
+        return SendReq(a, p, dests, tag, _size(p, a, frame), _payload(p, a, buf, frame),
                        call.sync, handle=_handle(p, a, frame), broadcast=dest == -1,
                        datatype=_datatype(p, a, frame),
                        comm=comm and comm.handle, rank=comm and comm.rank(p.pid))
@@ -238,7 +238,7 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
     kind = call.name.lower() if call.library == "nx2" else call.op
     # the result lands in MPI's recvbuf; NX/2's global operations and MPI_BCAST work in place
     result = _name(a.arg("recvbuf")) or buf_name
-    req = CollReq(a, p, kind, size, root, _payload(p, buf, frame), result, combine,
+    req = CollReq(a, p, kind, size, root, _payload(p, a, buf, frame), result, combine,
                   _reduce_op(p, a, frame), comm=comm, newcomm=_name(a.arg("newcomm")))
     if call.op == "alltoallv":
         req.sizes = _counts(p, a, frame, comm)
@@ -329,18 +329,52 @@ def _size(p: Process, a: A.LibraryAAU, frame: Frame) -> sp.Expr:
     return n * mpi_datatype_bytes().get(dtype, 1)
 
 
-def _payload(p: Process, buf: ast.Expr | None, frame: Frame) -> dict:
-    """The values a message carries, as far as they are followed ({} when they are not)."""
+def _payload(p: Process, a: A.LibraryAAU, buf: ast.Expr | None, frame: Frame) -> dict:
+    """The values a message carries, as far as they are followed ({} when they are not).
+    A whole array or a scalar: its elements by suffix. An element X(k) of a one-dimensional
+    array with an MPI count n: X(k), ..., X(k+n-1) by their offset ("+0", "+1", ...), which
+    the receive lays out from its own buffer's first element (:func:`_lay_out`)."""
     if isinstance(buf, ast.Var):
         return dict(frame.elements(buf.name))
     if isinstance(buf, ast.Ref):
         try:
             idx = [p.value(i, frame, "an index") for i in buf.args]
+            n = sp.sympify(p.value(a.arg("count"), frame, "a count")) \
+                if a.arg("count") is not None else sp.Integer(1)
         except InterpError:  # an index interp does not follow: the element is not followed
             return {}
+        if len(idx) == 1 and n.is_Integer and n > 1:
+            out = {}
+            for i in range(int(n)):
+                v = frame.get(element_key(buf.name, [idx[0] + i]))
+                if v is None:  # one element not followed: the message's values are not
+                    return {}
+                out[f"+{i}"] = v
+            return out
         value = frame.get(element_key(buf.name, idx))
         return {"": value} if value is not None else {}
     return {}
+
+
+def _lay_out(p: Process, a: A.LibraryAAU, frame: Frame, name: str, payload: dict) -> bool:
+    """Store a payload of offsets ("+i", from an element buffer) from the first element of
+    the receive buffer: its element X(m) when it names one, else its lower bound. False when
+    the payload is not of offsets or the buffer is not one-dimensional."""
+    if not payload or not all(k.startswith("+") for k in payload):
+        return False
+    sym = frame.table.symbols.get(name)
+    if sym is None or not sym.is_array or len(sym.dims) != 1:
+        return False
+    e = a.arg("recvbuf") if _name(a.arg("recvbuf")) == name else a.arg("buf")
+    if isinstance(e, ast.Ref) and len(e.args) == 1:
+        start = p.value(e.args[0], frame, f"the receive buffer's index at line {a.loc.line}")
+    else:
+        low = sym.dims[0][0]
+        start = p.value(low, frame, "an array's lower bound") if low is not None else sp.Integer(1)
+    frame.clear(name)
+    for k, v in payload.items():
+        frame.set(element_key(name, [start + int(k[1:])]), v)
+    return True
 
 
 def _tag(p: Process, a: A.LibraryAAU, frame: Frame) -> sp.Expr:
