@@ -28,6 +28,7 @@ from interp.application import aau as A
 from interp.engine.network import Network, route_links
 from interp.engine.requests import Reply, SendReq
 from interp.engine.timeval import Time, as_time, is_symbolic, later
+from interp.engine.values import NeedValue
 from interp.errors import InterpError
 from interp.system import (
     HOST, SAG, channel, contention, crossbar, eager_threshold, message_cost, message_seconds,
@@ -156,8 +157,12 @@ class MessageModel:
         if self.threshold is None or call is None or len(req.dests) != 1 or \
                 call.name not in RENDEZVOUS_CALLS or getattr(req.aau, "sendrecv", False):
             return False
-        return bool(sp.sympify(req.size) > self.threshold) if \
-            sp.sympify(req.size).is_number else False
+        big = sp.sympify(req.size) > self.threshold
+        if big in (sp.true, sp.false):
+            return bool(big)
+        raise NeedValue([str(s) for s in big.free_symbols],
+                        f"whether {call.name} at line {req.aau.loc.line} sends more than the "
+                        f"eager threshold ({self.threshold:g} B)", req.aau.loc)
 
     def overlap(self, kind: str) -> float:
         """1 − f_overlap: the part of a communication's time not hidden behind computation."""
