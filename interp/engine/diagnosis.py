@@ -88,7 +88,8 @@ def waits_for(s: GlobalSync, p: Process, blocked: list[Process]) -> list[Process
         req = h["recv"] if h and "recv" in h else req
         if h and "rendezvous" in h:  # an MPI_ISEND waiting for its receive
             return [q for q in blocked if q.pid == h["dest"]]
-    if isinstance(req, SendReq):  # a rendezvous MPI_SEND waits for its receiver
+    if isinstance(req, SendReq):  # a rendezvous MPI_SEND (or one without a static buffer)
+        # waits for its receiver
         return [q for q in blocked if q.pid in req.dests]
     if isinstance(req, RecvReq) and req.source is not None:
         return [q for q in blocked if q.pid == req.source]
@@ -249,7 +250,7 @@ def describe(req: Request) -> str:
         src = f"any {who}" if req.source is None else f"{who} {req.source}"
         tag = f"any {kind}" if req.tag is None else f"{kind} {req.tag}"
         return f"{name} (from {src}, {tag})"
-    if isinstance(req, SendReq):
+    if isinstance(req, SendReq) and req.rendezvous:
         who = "rank" if req.process.library == "mpi" else "node"
         return (f"{name} (to {who} {req.dests[0]}, {req.size} bytes: rendezvous, above the "
                 "eager threshold, it waits for the matching receive)")

@@ -46,6 +46,7 @@ class SendReq(Request):
     datatype: int | None = None  # MPI datatype handle (None: NX/2 bytes)
     comm: int | None = None  # MPI communicator handle (None: NX/2)
     rank: int | None = None  # the sender's rank in that communicator
+    rendezvous: bool = False  # above the eager threshold: waits for the matching receive
 
 
 @dataclass

@@ -208,6 +208,7 @@ class Scheduler(GlobalSync):
         (``_handshake``). MPI_SEND blocks until then; MPI_ISEND returns after its startup and
         its wait blocks instead."""
         p = req.process
+        req.rendezvous = True
         self.post(p, req.dests[0], req, p.clock, rendezvous=True)
         if req.synchronous:
             self._wait_for(req)
