@@ -276,11 +276,11 @@ def _counts(p: Process, a: A.LibraryAAU, frame: Frame, comm: Communicator) -> li
         raise InterpError("the SENDCOUNTS of MPI_ALLTOALLV must be a one-dimensional array",
                           a.loc, hint="pass the array (or its first element) of counts")
     elem = mpi_datatype_bytes().get(_datatype(p, a, frame), 1)
+    k = p.concrete(first, frame, f"the SENDCOUNTS index of MPI_ALLTOALLV at line {a.loc.line}")
     out = []
     for r in range(comm.size):
-        index = ast.BinOp("+", first, ast.Num(r, "INTEGER", a.loc), a.loc)
-        element = ast.Ref(e.name, [index], a.loc)
-        out.append(p.value(element, frame, f"the count MPI_ALLTOALLV at line {a.loc.line} "
+        element = ast.Ref(e.name, [ast.Num(k + r, "INTEGER", a.loc)], a.loc)
+        out.append(p.value(element, frame, f"the count that MPI_ALLTOALLV at line {a.loc.line} "
                                            f"sends to rank {r}") * elem)
     return out
 
