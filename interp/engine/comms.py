@@ -50,7 +50,8 @@ def world(nprocs: int) -> Communicator:
     return Communicator(WORLD, tuple(range(nprocs)))
 
 
-def split(members: tuple[int, ...], color: dict[int, int], key: dict[int, int]) -> dict[int, tuple[int, ...]]:
+def split(members: tuple[int, ...], color: dict[int, int],
+          key: dict[int, int]) -> dict[int, tuple[int, ...]]:
     """MPI_COMM_SPLIT: one group per color (MPI_UNDEFINED: none), ranked by key, then by the
     rank in the parent (MPI 3.1 §6.4.2)."""
     groups: dict[int, list[int]] = {}

@@ -22,7 +22,7 @@ from interp.application.expr import as_sympy, element_key
 from interp.engine.comms import NULL, Communicator
 from interp.engine.costs import compute_seconds
 from interp.engine.timeval import as_time
-from interp.engine.values import Frame, is_unknown
+from interp.engine.values import Frame
 from interp.errors import InterpError
 
 from interp.engine.process import Process, TraceSpan

@@ -239,7 +239,8 @@ class Scheduler(GlobalSync):
 
         def wake() -> None:
             w = sender.request
-            if sender.state == "blocked" and isinstance(w, WaitReq) and w.handle == (req.handle or ""):
+            if sender.state == "blocked" and isinstance(w, WaitReq) and \
+                    w.handle == (req.handle or ""):
                 self._step(sender, self._wait(w))
         return wake
 
