@@ -28,7 +28,6 @@ from interp.application import aau as A
 from interp.engine.network import Network, route_links
 from interp.engine.requests import Reply, SendReq
 from interp.engine.timeval import Time, as_time, is_symbolic, later
-from interp.engine.values import NeedValue
 from interp.errors import InterpError
 from interp.system import (
     HOST, SAG, channel, contention, crossbar, eager_threshold, message_cost, message_seconds,
@@ -112,6 +111,7 @@ class MessageModel:
         self.crossbar = crossbar(sag)
         self.threshold = eager_threshold(sag)
         self.notes: list[str] = []
+        self.assumptions: list[sp.Basic] = []  # eager sends of symbolic size: size <= threshold
         self._routes: dict[tuple[int, int], list[int]] = {}
         self._times: dict[tuple, MessageTime] = {}
         self._overlaps: dict[str, float] = {}
@@ -157,12 +157,20 @@ class MessageModel:
         if self.threshold is None or call is None or len(req.dests) != 1 or \
                 call.name not in RENDEZVOUS_CALLS or getattr(req.aau, "sendrecv", False):
             return False
-        big = sp.sympify(req.size) > self.threshold
-        if big in (sp.true, sp.false):
-            return bool(big)
-        raise NeedValue([str(s) for s in big.free_symbols],
-                        f"whether {call.name} at line {req.aau.loc.line} sends more than the "
-                        f"eager threshold ({self.threshold:g} B)", req.aau.loc)
+        limit = sp.Integer(int(self.threshold)) if float(self.threshold).is_integer() \
+            else sp.Float(self.threshold)
+        eager = sp.sympify(req.size) <= limit
+        if eager in (sp.true, sp.false):
+            return eager == sp.false
+        # a size in symbols: eager, as an assumption (a given value that breaks it is
+        # interpreted with its value: predict._violated)
+        self.assumptions.append(eager)
+        note = (f"{call.name} at line {req.aau.loc.line} is taken to be eager ({req.size} <= "
+                f"{self.threshold:g} B, the eager threshold); above it, it would wait for its "
+                "receive: give the sizes' inputs with --set to decide")
+        if note not in self.notes:
+            self.notes.append(note)
+        return False
 
     def overlap(self, kind: str) -> float:
         """1 − f_overlap: the part of a communication's time not hidden behind computation."""

@@ -93,6 +93,7 @@ class Scheduler(GlobalSync):
             break
         leftovers(self)
         self.notes.extend(n for n in self.msgs.notes if n not in self.notes)
+        self.assumptions.extend(self.msgs.assumptions)
         note = self.msgs.contention_note()
         if note:
             self.notes.append(note)

@@ -55,3 +55,11 @@ def test_face_exchange_above_the_eager_threshold_is_no_deadlock():
     assert expected == pytest.approx(10.2e-6)
     for row in rows_by_pid(pred).values():
         assert float(row["finish"]) == pytest.approx(expected, rel=REL)
+
+
+def test_symbolic_face_size_is_eager_as_a_stated_assumption():
+    """Without a value for NF the send is taken to be eager (8·NF <= 65536, stated); a given
+    NF = 10000 breaks that and is interpreted with its value (the rendezvous time above)."""
+    pred = run(program("haloexch.f"), 2, machine=zero_computation(load("cluster")))
+    assert any("taken to be eager" in n for n in pred.notes)
+    assert "the formula assumes 8*NF <= 65536" in pred.notes
