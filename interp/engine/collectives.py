@@ -2,15 +2,21 @@
 
 NX/2's ``csend`` to node −1, ``gdsum``/``gsync``… and MPI's collectives are replaced by the
 sequence of point-to-point messages ``interp.system.collective_rounds`` gives (binomial trees,
-recursive doubling). Each message is priced by :class:`~interp.engine.messages.MessageModel`;
-an MPI collective's messages share links with each other and with messages already priced
-(``Network.price_batch``).
+recursive doubling, the ring of pairwise exchanges), among the ranks of the collective's
+communicator (MPI_COMM_WORLD, or one MPI_COMM_SPLIT/DUP made). Each message is priced by
+:class:`~interp.engine.messages.MessageModel`; an MPI collective's messages share links with
+each other and with messages already priced (``Network.price_batch``).
+
+MPI_COMM_SPLIT is priced as the MPI_ALLGATHER of every rank's (color, key), two integers (how
+MPICH and Open MPI learn the groups); MPI_COMM_DUP as an MPI_ALLREDUCE of one integer (the
+agreement on a new context id).
 """
 
 from __future__ import annotations
 
 import sympy as sp
 
+from interp.engine.comms import Communicator, split
 from interp.engine.edges import CommEdge, collective_pattern
 from interp.engine.messages import is_eager, wire_start
 from interp.engine.network import Flow, route_links
@@ -23,7 +29,9 @@ from interp.system import collective_rounds
 
 
 ZERO = 0.0
-_MOVE_ONLY = ("gather", "scatter", "allgather", "alltoall")
+_MOVE_ONLY = ("gather", "scatter", "allgather", "alltoall", "alltoallv")
+_PRICED_AS = {"comm_split": ("allgather", 8), "comm_dup": ("allreduce", 4)}
+"""New communicators: the collective they are priced as, and its message size in bytes."""
 
 
 class Relay:
@@ -67,19 +75,25 @@ def price(s: GlobalSync, inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> l
             [r.aau.loc for r in reqs.values()]))
     t_in = {pid: arr for pid, (_, _, arr) in inst.items()}
     any_req = next(iter(reqs.values()))
-    kind, size = any_req.kind, any_req.size
-    if kind in _MOVE_ONLY:
+    kind = any_req.kind
+    members = any_req.comm.members if any_req.comm is not None else tuple(range(s.nprocs))
+    algorithm, size = _PRICED_AS.get(kind, (kind, any_req.size))
+    if kind in ("gather", "scatter", "allgather"):
         note = (f"MPI_{kind.upper()} is priced as a logarithmic tree/exchange of messages each "
                 "carrying one rank's share (a lower bound: real algorithms forward the shares "
                 "of whole subtrees)")
         if note not in s.notes:
             s.notes.append(note)
-    rounds = collective_rounds(kind, s.nprocs, any_req.root or 0)
-    t = _with_contention(s, kind, size, rounds, reqs, t_in)
+    rounds = [[(members[a], members[b]) for a, b in rnd]
+              for rnd in collective_rounds(algorithm, len(members), any_req.root or 0)]
+    size_of = _sizes(size, reqs, members) if kind == "alltoallv" else (lambda src, dst: size)
+    t = _with_contention(s, kind, size_of, rounds, reqs, t_in)
     for rnd in rounds:
         for src, dst in rnd:
-            _edge(s, procs[src], reqs[src], procs[dst], reqs[dst], size)
-    payload = combine(kind, any_req, reqs)
+            _edge(s, procs[src], reqs[src], procs[dst], reqs[dst], size_of(src, dst))
+    root = members[any_req.root or 0]
+    payload = combine(kind, any_req, reqs, root)
+    newcomms = new_communicators(s, kind, reqs, members)
     arrival_max = latest(list(t_in.values()))
     out = []
     for pid, p in procs.items():
@@ -87,11 +101,36 @@ def price(s: GlobalSync, inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> l
         wait = later(arrival_max, start) - start
         end = t[pid]
         out.append((p, Reply(end=end, parts={"waiting": wait, "transmission": end - start - wait},
-                             payload=payload.get(pid))))
+                             payload=payload.get(pid), newcomm=newcomms.get(pid))))
     return out
 
 
-def _rounds(s: GlobalSync, kind: str, size, rounds, reqs: dict[int, CollReq], t: dict,
+def _sizes(size, reqs: dict[int, CollReq], members: tuple[int, ...]):
+    """MPI_ALLTOALLV: a message's bytes are what its sender's SENDCOUNTS gives its receiver."""
+    rank = {pid: r for r, pid in enumerate(members)}
+    return lambda src, dst: reqs[src].sizes[rank[dst]]
+
+
+def new_communicators(s: GlobalSync, kind: str, reqs: dict[int, CollReq],
+                      members: tuple[int, ...]) -> dict[int, Communicator]:
+    """The communicator MPI_COMM_SPLIT or MPI_COMM_DUP gives each member (none for a rank
+    whose color is MPI_UNDEFINED)."""
+    if kind == "comm_dup":
+        groups = [members]
+    elif kind == "comm_split":
+        groups = list(split(members, {pid: r.split[0] for pid, r in reqs.items()},
+                            {pid: r.split[1] for pid, r in reqs.items()}).values())
+    else:
+        return {}
+    out = {}
+    for group in groups:
+        comm = Communicator(s.next_handle, group)
+        s.next_handle += 1
+        out.update({pid: comm for pid in group})
+    return out
+
+
+def _rounds(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq], t: dict,
             delay: dict) -> tuple[dict, list]:
     """When each member ends the operation, given each message's contention delay; and the
     messages as (key, depart, MessageTime), key = (round, src, dst)."""
@@ -108,7 +147,7 @@ def _rounds(s: GlobalSync, kind: str, size, rounds, reqs: dict[int, CollReq], t:
                 arrive, recv = t[src] + c_send + hop, ZERO
                 busy = t[src] + c_send
             else:
-                mt = s.msgs.time(src, dst, size, True)
+                mt = s.msgs.time(src, dst, size_of(src, dst), True)
                 arrive = t[src] + mt.startup + mt.transmission + delay.get((i, src, dst), ZERO)
                 recv = mt.receive + reqs[dst].combine_seconds
                 busy = t[src] + mt.startup + (ZERO if is_eager(reqs[src].aau) else mt.transmission)
@@ -120,7 +159,8 @@ def _rounds(s: GlobalSync, kind: str, size, rounds, reqs: dict[int, CollReq], t:
     return t, flows
 
 
-def _with_contention(s: GlobalSync, kind: str, size, rounds, reqs: dict[int, CollReq], t_in: dict) -> dict:
+def _with_contention(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
+                     t_in: dict) -> dict:
     """The members' end times. An MPI collective's messages share links (E4) with each other
     and with the messages already priced; which ones overlap depends on the times they give,
     so the rounds are priced again until the delays repeat (each flow only depends on
@@ -130,7 +170,7 @@ def _with_contention(s: GlobalSync, kind: str, size, rounds, reqs: dict[int, Col
         is_eager(r.aau) for r in reqs.values())
     delay: dict = {}
     for _ in range(sum(map(len, rounds)) + 2):
-        t, msgs = _rounds(s, kind, size, rounds, reqs, t_in, delay)
+        t, msgs = _rounds(s, kind, size_of, rounds, reqs, t_in, delay)
         if not contend or any(is_symbolic(x) for _, depart, mt in msgs
                               for x in (depart, mt.startup, mt.transmission, mt.wire)):
             return t
@@ -168,17 +208,17 @@ def _edge(s: GlobalSync, sp_: Process, sr: CollReq, dp: Process, dr: CollReq, si
         e.count += 1
 
 
-def combine(kind: str, req: CollReq, reqs: dict[int, CollReq]) -> dict[int, dict | None]:
-    """The values each process holds after the operation (followed when all are known)."""
-    if kind in ("gsync", "barrier"):
+def combine(kind: str, req: CollReq, reqs: dict[int, CollReq], root: int) -> dict[int, dict | None]:
+    """The values each process holds after the operation (followed when all are known);
+    ``root``: the root's world rank."""
+    if kind in ("gsync", "barrier", *_PRICED_AS):
         return {}
     if kind in _MOVE_ONLY:
         return {pid: {} for pid in reqs}  # the values moved are not followed
     if kind == "bcast":
-        root = req.root or 0
         return {pid: dict(reqs[root].payload) for pid in reqs}
-    op = {"sum": sp.Add, "prod": sp.Mul, "max": sp.Max, "min": sp.Min}.get(req.reduce or "sum",
-                                                                            sp.Add)
+    op = {"sum": sp.Add, "prod": sp.Mul, "max": sp.Max, "min": sp.Min, "land": sp.And,
+          "lor": sp.Or}[req.reduce or "sum"]
     keys = set().union(*(r.payload.keys() for r in reqs.values()))
     result = {}
     for key in keys:
@@ -187,5 +227,5 @@ def combine(kind: str, req: CollReq, reqs: dict[int, CollReq]) -> dict[int, dict
                               f"{req.aau.loc.line}, whose operands interp does not all follow") \
             if any(is_unknown(v) or v is None for v in vals) else op(*vals)
     if kind == "reduce":
-        return {req.root or 0: result}
+        return {root: result}
     return {pid: dict(result) for pid in reqs}

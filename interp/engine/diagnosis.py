@@ -19,7 +19,7 @@ from interp.application.catalog import mpi_constants, mpi_datatype_names
 from interp.application.expr import numeric_value
 from interp.engine.messages import Message
 from interp.engine.process import Process
-from interp.engine.requests import CollReq, RecvReq, Request, WaitReq
+from interp.engine.requests import CollReq, RecvReq, Request, SendReq, WaitReq
 from interp.engine.sync import GlobalSync, Problem
 from interp.errors import SourceLocation
 
@@ -86,6 +86,11 @@ def waits_for(s: GlobalSync, p: Process, blocked: list[Process]) -> list[Process
     if isinstance(req, WaitReq):
         h = s.handles.get((p.pid, req.handle))
         req = h["recv"] if h and "recv" in h else req
+        if h and "rendezvous" in h:  # an MPI_ISEND waiting for its receive
+            return [q for q in blocked if q.pid == h["dest"]]
+    if isinstance(req, SendReq):  # a rendezvous MPI_SEND (or one without a static buffer)
+        # waits for its receiver
+        return [q for q in blocked if q.pid in req.dests]
     if isinstance(req, RecvReq) and req.source is not None:
         return [q for q in blocked if q.pid == req.source]
     if isinstance(req, RecvReq):  # who fed this receive before is who it waits for now
@@ -173,6 +178,8 @@ def leftovers(s: GlobalSync) -> None:
             "completed (MPI_WAIT or MPI_WAITALL): its buffer is never safe to reuse",
             [a.loc]))
     for m in s.messages:
+        if m.rendezvous is not None and m.src.state == "hung":
+            continue  # its sender's wait is already reported
         dst = s.label(m.dst)
         s.problems.append(Problem(
             "unmatched",
@@ -243,4 +250,8 @@ def describe(req: Request) -> str:
         src = f"any {who}" if req.source is None else f"{who} {req.source}"
         tag = f"any {kind}" if req.tag is None else f"{kind} {req.tag}"
         return f"{name} (from {src}, {tag})"
+    if isinstance(req, SendReq) and req.rendezvous:
+        who = "rank" if req.process.library == "mpi" else "node"
+        return (f"{name} (to {who} {req.dests[0]}, {req.size} bytes: rendezvous, above the "
+                "eager threshold, it waits for the matching receive)")
     return name

@@ -8,6 +8,9 @@ receiver pays ``max(0, arrival − τ)`` waiting and its own call overhead (``re
   (``sync_send``, ``async_send``, ``recv``) from the spec's ``cs.overlap``;
 * **eager** MPI sends: the sender is free after its startup; the message still arrives after
   its transmission (NX/2 keeps the paper's blocking csend);
+* **rendezvous** MPI sends, above the spec's ``cs.spec.eager_threshold``: the data leaves once
+  the matching receive is posted, at ``max(τ_send + startup, τ_recv)``, and the send completes
+  when it has arrived (:meth:`MessageModel.rendezvous`, ``Scheduler._handshake``);
 * **contention** (:mod:`interp.engine.network`): messages that cross a link at the same time
   share it, so one may arrive later than it would alone (``Message.contention``).
 
@@ -27,8 +30,8 @@ from interp.engine.requests import Reply, SendReq
 from interp.engine.timeval import Time, as_time, is_symbolic, later
 from interp.errors import InterpError
 from interp.system import (
-    HOST, SAG, channel, contention, crossbar, message_cost, message_seconds, overlap_fraction,
-    route,
+    HOST, SAG, channel, contention, crossbar, eager_threshold, message_cost, message_seconds,
+    overlap_fraction, route,
 )
 
 ZERO = 0.0
@@ -69,6 +72,9 @@ class Message:
     alone: tuple[float, float] | None = None  # (arrival, end on the wire) with idle links
     datatype: int | None = None  # MPI datatype handle of the send
     contention: float = 0.0  # how much later than alone shared links made it arrive
+    comm: int | None = None  # MPI communicator handle: only its receives match it
+    rank: int | None = None  # the sender's rank in that communicator (MPI_SOURCE)
+    rendezvous: SendReq | None = None  # its send, while it waits for the receive (no arrival yet)
 
 
 @dataclass
@@ -83,6 +89,9 @@ class MessageTrace:
     size: sp.Expr
     tag: int
     depart: sp.Expr
+
+
+RENDEZVOUS_CALLS = ("MPI_SEND", "MPI_ISEND", "MPI_RSEND")
 
 
 def is_eager(a: A.AAU) -> bool:
@@ -100,7 +109,9 @@ class MessageModel:
         self.sag, self.nprocs, self.bound, self.host_id = sag, nprocs, bound, host_id
         self.network = Network(channel(sag), defer) if contention(sag) and timing else None
         self.crossbar = crossbar(sag)
+        self.threshold = eager_threshold(sag)
         self.notes: list[str] = []
+        self.assumptions: list[sp.Basic] = []  # eager sends of symbolic size: size <= threshold
         self._routes: dict[tuple[int, int], list[int]] = {}
         self._times: dict[tuple, MessageTime] = {}
         self._overlaps: dict[str, float] = {}
@@ -138,6 +149,29 @@ class MessageModel:
                                                as_time(wire.transmission), as_time(c.receive))
         return t
 
+    def rendezvous(self, req: SendReq) -> bool:
+        """Is this an MPI standard send (MPI_SEND, MPI_ISEND, MPI_RSEND) of more bytes than
+        the spec's eager threshold? MPI_BSEND buffers, and MPI_SENDRECV's send stays eager
+        (a sendrecv cannot block on its own send)."""
+        call = getattr(req.aau, "call", None)
+        if self.threshold is None or call is None or len(req.dests) != 1 or \
+                call.name not in RENDEZVOUS_CALLS or getattr(req.aau, "sendrecv", False):
+            return False
+        limit = sp.Integer(int(self.threshold)) if float(self.threshold).is_integer() \
+            else sp.Float(self.threshold)
+        eager = sp.sympify(req.size) <= limit
+        if eager in (sp.true, sp.false):
+            return eager == sp.false
+        # a size in symbols: eager, as an assumption (a given value that breaks it is
+        # interpreted with its value: predict._violated)
+        self.assumptions.append(eager)
+        note = (f"{call.name} at line {req.aau.loc.line} is taken to be eager ({req.size} <= "
+                f"{self.threshold:g} B, the eager threshold); above it, it would wait for its "
+                "receive: give the sizes' inputs with --set to decide")
+        if note not in self.notes:
+            self.notes.append(note)
+        return False
+
     def overlap(self, kind: str) -> float:
         """1 − f_overlap: the part of a communication's time not hidden behind computation."""
         if kind not in self._overlaps:
@@ -173,7 +207,8 @@ class MessageModel:
         ready = later(clock, m.arrival)
         call = m.receive * self.overlap("recv") if overlap else m.receive
         return Reply(end=ready + call, parts={"waiting": ready - clock, "call": call},
-                     payload=m.payload, status=(m.src.pid, m.tag, m.size))
+                     payload=m.payload,
+                     status=(m.src.pid if m.rank is None else m.rank, m.tag, m.size))
 
     # ---- links ----
     def contend(self, msg: Message, t: MessageTime, floor) -> None:

@@ -19,6 +19,7 @@ from interp.application.aag import AAG, UnitAAG
 from interp.application.catalog import lookup
 from interp.application.ast import expr_text
 from interp.application.expr import SymbolicError, as_sympy, numeric_value, to_sympy
+from interp.engine.comms import SELF, Communicator, world
 from interp.engine.costs import CostModel
 from interp.engine.timeval import as_time
 from interp.engine.values import (
@@ -63,6 +64,9 @@ class Process:
         self.stats: dict[int, AAUStat] = {}
         self.handles: dict[str, object] = {}
         self.null_handles: set[str | None] = set()  # requests of MPI_PROC_NULL calls
+        # MPI communicators this process belongs to, by handle (new ones: MPI_COMM_SPLIT/DUP)
+        self.comms: dict[int, Communicator] = {c.handle: c for c in (
+            world(nprocs), Communicator(SELF, (pid,)))}
         self.notes: list[str] = []
         self.assumptions: dict[int, sp.Basic] = {}
         self.decisions: list = []
@@ -129,6 +133,16 @@ class Process:
             raise InterpError(f"{what}: {err.message}", e.loc,
                               hint="interp needs this value to follow the program; give the "
                                    "variable's value with --set NAME=VALUE") from None
+
+    def comm(self, e: ast.Expr, frame: Frame, what: str) -> Communicator:
+        """The communicator the handle ``e`` names on this process."""
+        handle = self.concrete(e, frame, what)
+        if handle not in self.comms:
+            raise InterpError(
+                f"{what}: {expr_text(e)} = {handle} is not a communicator {self.label} belongs to",
+                e.loc, hint="pass MPI_COMM_WORLD or a communicator MPI_COMM_SPLIT or "
+                            "MPI_COMM_DUP made on this rank")
+        return self.comms[handle]
 
     def concrete(self, e: ast.Expr, frame: Frame, what: str) -> int:
         v = self.value(e, frame, what)
@@ -216,6 +230,10 @@ class Process:
     def _library_call(self, s: ast.CallStmt, frame: Frame) -> None:
         call = lookup(s.name)
         outputs = {"node_id": self.pid, "num_nodes": self.nprocs}
+        if call is not None and call.op == "query" and call.role_index("comm") is not None:
+            comm = self.comm(s.args[call.role_index("comm")], frame,
+                             f"the communicator of {s.name} at line {s.loc.line}")
+            outputs = {"node_id": comm.rank(self.pid), "num_nodes": comm.size}
         for i, a in enumerate(s.args):
             role = call.args[i] if call and i < len(call.args) else "?"
             if not isinstance(a, (ast.Var, ast.Ref)):

@@ -19,6 +19,7 @@ from interp.application import aau as A
 from interp.application import ast
 from interp.application.catalog import lookup, mpi_constants, mpi_datatype_bytes
 from interp.application.expr import as_sympy, element_key
+from interp.engine.comms import NULL, Communicator
 from interp.engine.costs import compute_seconds
 from interp.engine.timeval import as_time
 from interp.engine.values import Frame
@@ -43,6 +44,9 @@ class SendReq(Request):
     handle: str | None = None  # variable receiving an isend/MPI_ISEND request handle
     broadcast: bool = False  # NX/2 csend to node -1
     datatype: int | None = None  # MPI datatype handle (None: NX/2 bytes)
+    comm: int | None = None  # MPI communicator handle (None: NX/2)
+    rank: int | None = None  # the sender's rank in that communicator
+    rendezvous: bool = False  # above the eager threshold: waits for the matching receive
 
 
 @dataclass
@@ -54,6 +58,8 @@ class RecvReq(Request):
     synchronous: bool
     handle: str | None = None
     datatype: int | None = None  # MPI datatype handle (None: NX/2 bytes)
+    comm: int | None = None  # MPI communicator handle (None: NX/2)
+    posted: sp.Expr = 0.0  # when the receive was posted (a rendezvous send waits for it)
 
 
 @dataclass
@@ -70,6 +76,15 @@ class CollReq(Request):
     buf: str | None
     combine_seconds: sp.Expr  # the Seq part of a SyncSeq: combining two partial results
     reduce: str | None
+    comm: Communicator | None = None  # MPI: the communicator it runs over (None: every node)
+    sizes: list[sp.Expr] | None = None  # MPI_ALLTOALLV: bytes to each rank of the communicator
+    split: tuple[int, int] | None = None  # MPI_COMM_SPLIT: this rank's (color, key)
+    newcomm: str | None = None  # MPI_COMM_SPLIT/DUP: the variable that gets the new handle
+
+
+@dataclass
+class AbortReq(Request):
+    """MPI_ABORT: every process of the job ends here."""
 
 
 @dataclass
@@ -93,6 +108,7 @@ class Reply:
     payload: dict | None = None
     jump: sp.Expr | None = None  # LoopHead: skip this many iterations (steady-state extension)
     status: tuple[int, int, sp.Expr] | None = None  # a received message's (source, tag, bytes)
+    newcomm: Communicator | None = None  # the communicator MPI_COMM_SPLIT/DUP made for it
 
 
 def ask(req: Request) -> Generator:
@@ -138,11 +154,16 @@ def exchange(p: Process, a: A.AAU, frame: Frame, req: Request | None = None) -> 
     p.clock = reply.end
     if reply.payload is not None and isinstance(req, (RecvReq, CollReq, WaitReq)):
         buf = req.buf if not isinstance(req, WaitReq) else p.handles.pop(f"buf:{req.handle}", None)
-        if buf:
+        if buf and not _lay_out(p, a, frame, buf, reply.payload):
             frame.receive(buf, reply.payload, f"it is received at line {a.loc.line}, and "
                                               "the values sent are not followed")
     if reply.status is not None:
         _record_status(p, a, frame, *reply.status)
+    if reply.newcomm is not None:  # MPI_COMM_SPLIT/DUP: the new communicator's handle
+        p.comms[reply.newcomm.handle] = reply.newcomm
+        frame.set(req.newcomm, sp.Integer(reply.newcomm.handle))
+    elif isinstance(req, CollReq) and req.newcomm:  # MPI_UNDEFINED color: MPI_COMM_NULL
+        frame.set(req.newcomm, sp.Integer(NULL))
     if isinstance(req, RecvReq) or (isinstance(req, WaitReq) and reply.payload is not None):
         p.last_recv_end = p.clock
     if isinstance(req, SpawnReq):
@@ -167,6 +188,8 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
     line = a.loc.line
     buf = a.arg("buf")
     buf_name = buf.name if isinstance(buf, (ast.Var, ast.Ref)) else None
+    comm = p.comm(a.arg("comm"), frame, f"the communicator of {call.name} at line {line}") \
+        if a.arg("comm") is not None and call.op != "abort" else None
     if isinstance(a, A.Spawn):
         dest = p.concrete(a.arg("dest"), frame, f"the node of the load at line {line}") \
             if a.arg("dest") is not None else -1
@@ -177,10 +200,13 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
         if _is_null(p, dest, a, frame):
             return None
         tag = _tag(p, a, frame)
+        if comm is not None:
+            dest = comm.pid(dest, f"the destination of {call.name} at line {line}", a.loc)
         dests = [d for d in range(p.nprocs) if d != p.pid] if dest == -1 else [dest]
-        return SendReq(a, p, dests, tag, _size(p, a, frame), _payload(p, buf, frame),
+        return SendReq(a, p, dests, tag, _size(p, a, frame), _payload(p, a, buf, frame),
                        call.sync, handle=_handle(p, a, frame), broadcast=dest == -1,
-                       datatype=_datatype(p, a, frame))
+                       datatype=_datatype(p, a, frame),
+                       comm=comm and comm.handle, rank=comm and comm.rank(p.pid))
     if call.op == "recv":
         source = None
         if a.arg("source") is not None:
@@ -188,12 +214,16 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
             if _is_null(p, s, a, frame):
                 return None
             source = None if s < 0 else s  # MPI_ANY_SOURCE
+            if comm is not None and source is not None:
+                source = comm.pid(source, f"the source of {call.name} at line {line}", a.loc)
         tag = _tag(p, a, frame)
         return RecvReq(a, p, source, None if int(tag) < 0 else int(tag), _size(p, a, frame),
                        buf_name, call.sync, handle=_handle(p, a, frame),
-                       datatype=_datatype(p, a, frame))
+                       datatype=_datatype(p, a, frame), comm=comm and comm.handle)
     if call.op == "wait":
         return _wait_request(p, a, _handle(p, a, frame))
+    if call.op == "abort":
+        return AbortReq(a, p)
     root = None
     if call.op == "global_op":
         n = p.value(a.arg("count"), frame, f"the count of the global operation at line {line}")
@@ -209,7 +239,50 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
     kind = call.name.lower() if call.library == "nx2" else call.op
     # the result lands in MPI's recvbuf; NX/2's global operations and MPI_BCAST work in place
     result = _name(a.arg("recvbuf")) or buf_name
-    return CollReq(a, p, kind, size, root, _payload(p, buf, frame), result, combine, call.reduce)
+    req = CollReq(a, p, kind, size, root, _payload(p, a, buf, frame), result, combine,
+                  _reduce_op(p, a, frame), comm=comm, newcomm=_name(a.arg("newcomm")))
+    if call.op == "alltoallv":
+        req.sizes = _counts(p, a, frame, comm)
+    if call.op == "comm_split":
+        what = f"the {{}} of MPI_COMM_SPLIT at line {line}"
+        req.split = (p.concrete(a.arg("color"), frame, what.format("color")),
+                     p.concrete(a.arg("key"), frame, what.format("key")))
+    return req
+
+
+MPI_OPS = {mpi_constants()[f"MPI_{op.upper()}"]: op for op in ("sum", "prod", "max", "min",
+                                                                "land", "lor")}
+
+
+def _reduce_op(p: Process, a: A.LibraryAAU, frame: Frame) -> str | None:
+    """The operator of a reduction: NX/2's from the catalog, MPI's from its argument."""
+    if a.arg("reduce_op") is None:
+        return a.call.reduce
+    code = p.concrete(a.arg("reduce_op"), frame, f"the operation of {a.call.name} at line "
+                                                 f"{a.loc.line}")
+    if code not in MPI_OPS:
+        raise InterpError(f"{a.call.name}: operation {code} is not one interp knows", a.loc,
+                          hint="use MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN, MPI_LAND or MPI_LOR")
+    return MPI_OPS[code]
+
+
+def _counts(p: Process, a: A.LibraryAAU, frame: Frame, comm: Communicator) -> list[sp.Expr]:
+    """MPI_ALLTOALLV: the bytes this rank sends to each rank of ``comm`` (its SENDCOUNTS
+    array, from the element the argument names on, times the datatype's size)."""
+    e = a.arg("sendcounts")
+    first = ast.Num(1, "INTEGER", a.loc) if isinstance(e, ast.Var) else \
+        e.args[0] if isinstance(e, ast.Ref) and len(e.args) == 1 else None
+    if first is None:
+        raise InterpError("the SENDCOUNTS of MPI_ALLTOALLV must be a one-dimensional array",
+                          a.loc, hint="pass the array (or its first element) of counts")
+    elem = mpi_datatype_bytes().get(_datatype(p, a, frame), 1)
+    k = p.concrete(first, frame, f"the SENDCOUNTS index of MPI_ALLTOALLV at line {a.loc.line}")
+    out = []
+    for r in range(comm.size):
+        element = ast.Ref(e.name, [ast.Num(k + r, "INTEGER", a.loc)], a.loc)
+        out.append(p.value(element, frame, f"the count that MPI_ALLTOALLV at line {a.loc.line} "
+                                           f"sends to rank {r}") * elem)
+    return out
 
 
 def _datatype(p: Process, a: A.LibraryAAU, frame: Frame) -> int | None:
@@ -257,18 +330,52 @@ def _size(p: Process, a: A.LibraryAAU, frame: Frame) -> sp.Expr:
     return n * mpi_datatype_bytes().get(dtype, 1)
 
 
-def _payload(p: Process, buf: ast.Expr | None, frame: Frame) -> dict:
-    """The values a message carries, as far as they are followed ({} when they are not)."""
+def _payload(p: Process, a: A.LibraryAAU, buf: ast.Expr | None, frame: Frame) -> dict:
+    """The values a message carries, as far as they are followed ({} when they are not).
+    A whole array or a scalar: its elements by suffix. An element X(k) of a one-dimensional
+    array with an MPI count n: X(k), ..., X(k+n-1) by their offset ("+0", "+1", ...), which
+    the receive lays out from its own buffer's first element (:func:`_lay_out`)."""
     if isinstance(buf, ast.Var):
         return dict(frame.elements(buf.name))
     if isinstance(buf, ast.Ref):
         try:
             idx = [p.value(i, frame, "an index") for i in buf.args]
+            n = sp.sympify(p.value(a.arg("count"), frame, "a count")) \
+                if a.arg("count") is not None else sp.Integer(1)
         except InterpError:  # an index interp does not follow: the element is not followed
             return {}
+        if len(idx) == 1 and n.is_Integer and n > 1:
+            out = {}
+            for i in range(int(n)):
+                v = frame.get(element_key(buf.name, [idx[0] + i]))
+                if v is None:  # one element not followed: the message's values are not
+                    return {}
+                out[f"+{i}"] = v
+            return out
         value = frame.get(element_key(buf.name, idx))
         return {"": value} if value is not None else {}
     return {}
+
+
+def _lay_out(p: Process, a: A.LibraryAAU, frame: Frame, name: str, payload: dict) -> bool:
+    """Store a payload of offsets ("+i", from an element buffer) from the first element of
+    the receive buffer: its element X(m) when it names one, else its lower bound. False when
+    the payload is not of offsets or the buffer is not one-dimensional."""
+    if not payload or not all(k.startswith("+") for k in payload):
+        return False
+    sym = frame.table.symbols.get(name)
+    if sym is None or not sym.is_array or len(sym.dims) != 1:
+        return False
+    e = a.arg("recvbuf") if _name(a.arg("recvbuf")) == name else a.arg("buf")
+    if isinstance(e, ast.Ref) and len(e.args) == 1:
+        start = p.value(e.args[0], frame, f"the receive buffer's index at line {a.loc.line}")
+    else:
+        low = sym.dims[0][0]
+        start = p.value(low, frame, "an array's lower bound") if low is not None else sp.Integer(1)
+    frame.clear(name)
+    for k, v in payload.items():
+        frame.set(element_key(name, [start + int(k[1:])]), v)
+    return True
 
 
 def _tag(p: Process, a: A.LibraryAAU, frame: Frame) -> sp.Expr:
@@ -286,6 +393,8 @@ SENDRECV_RECV = {"buf": "recvbuf", "count": "recvcount", "datatype": "recvtype",
 class _Part:
     """One half of an MPI_SENDRECV read as the MPI_SEND or MPI_RECV it performs: its
     arguments by that call's roles, everything else (id, location) the AAU's own."""
+
+    sendrecv = True  # its send never waits for a rendezvous (messages.py)
 
     def __init__(self, aau: A.LibraryAAU, call: str, roles: dict[str, str]):
         self._aau, self._roles = aau, roles

@@ -27,10 +27,10 @@ from interp.engine.messages import Message, MessageTrace
 from interp.engine.omega import run_chain
 from interp.engine.process import HOST_ID, Process
 from interp.engine.requests import (
-    CollReq, LoopHead, RecvReq, Reply, Request, SendReq, SpawnReq, WaitReq,
+    AbortReq, CollReq, LoopHead, RecvReq, Reply, Request, SendReq, SpawnReq, WaitReq,
 )
 from interp.engine.steady import SteadyState
-from interp.engine.sync import GlobalSync
+from interp.engine.sync import GlobalSync, Problem
 from interp.engine.timeval import as_time, is_earlier, is_symbolic, later
 from interp.errors import InterpError
 from interp.system import SAG
@@ -46,12 +46,13 @@ class Scheduler(GlobalSync):
         super().__init__(sag, nprocs, bound, timing, defer)
         self.spawner = spawner  # (program, dests, start) -> list[Process]
         self.extend = extend
-        self.coll_count: dict[int, int] = {}
+        self.coll_count: dict[tuple[int, int], int] = {}  # (pid, communicator) → collectives
         self.steady = SteadyState(self)
         self.full_senders: list[SendReq] = []  # static-buffer sends waiting for a buffer
         self.serve_table: dict[type, Callable[[Request], Reply | None]] = {
             LoopHead: self._loop_head, SpawnReq: self._spawn, SendReq: self._send,
             RecvReq: self._recv, WaitReq: self._wait, CollReq: self._collective,
+            AbortReq: self._abort,
         }
 
     @property
@@ -92,6 +93,7 @@ class Scheduler(GlobalSync):
             break
         leftovers(self)
         self.notes.extend(n for n in self.msgs.notes if n not in self.notes)
+        self.assumptions.extend(self.msgs.assumptions)
         note = self.msgs.contention_note()
         if note:
             self.notes.append(note)
@@ -135,6 +137,7 @@ class Scheduler(GlobalSync):
 
     def _recv(self, req: RecvReq) -> Reply | None:
         p = req.process
+        req.posted = p.clock
         self.receives[p.pid].append(req)
         if not req.synchronous:
             self.handles[(p.pid, req.handle or "")] = {"recv": req, "message": None, "aau": req.aau}
@@ -143,11 +146,34 @@ class Scheduler(GlobalSync):
         return None
 
     def _collective(self, req: CollReq) -> None:
+        """A collective waits for every member of its communicator: the k-th collective of
+        each member on that communicator is the same operation."""
         p = req.process
-        k = self.coll_count.get(p.pid, 0)
-        self.coll_count[p.pid] = k + 1
-        self.collectives.setdefault(k, {})[p.pid] = (p, req, p.clock)
+        comm = req.comm.handle if req.comm is not None else -1
+        k = self.coll_count.get((p.pid, comm), 0)
+        self.coll_count[(p.pid, comm)] = k + 1
+        self.collectives.setdefault((comm, k), {})[p.pid] = (p, req, p.clock)
         self._wait_for(req)
+        return None
+
+    def _abort(self, req: AbortReq) -> None:
+        """MPI_ABORT: every process ends where it is; nothing pending completes."""
+        p = req.process
+        loc = req.aau.loc
+        self.problems.append(Problem(
+            "abort", f"{p.label} calls MPI_ABORT at {loc.file}:{loc.line}:{loc.column}: every "
+            "process of the job ends there", [loc]))
+        self.notes.append(f"{p.label} calls MPI_ABORT at line {loc.line}: the job ends there, "
+                          "and the time is the time until then")
+        for q in self.processes:
+            if q.state != "done":
+                q.state, q.finish = "done", q.clock
+                q.gen.close()
+        self.messages.clear()
+        self.receives = {pid: [] for pid in self.receives}
+        self.collectives.clear()
+        self.handles.clear()
+        self.full_senders.clear()
         return None
 
     def _send(self, req: SendReq, free_at=None) -> Reply | None:
@@ -166,6 +192,8 @@ class Scheduler(GlobalSync):
                 self.full_senders.append(req)
                 return None
         tau = p.clock if free_at is None else later(p.clock, free_at)
+        if self.msgs.rendezvous(req):
+            return self._rendezvous_send(req)
         if len(req.dests) == 1:
             done = self.post(p, req.dests[0], req, tau)
         else:
@@ -175,6 +203,47 @@ class Scheduler(GlobalSync):
         if not req.synchronous:
             self.handles[(p.pid, req.handle or "")] = {"send_done": send_done, "aau": req.aau}
         return reply
+
+    def _rendezvous_send(self, req: SendReq) -> Reply | None:
+        """A send above the eager threshold: its message waits for the matching receive
+        (``_handshake``). MPI_SEND blocks until then; MPI_ISEND returns after its startup and
+        its wait blocks instead."""
+        p = req.process
+        req.rendezvous = True
+        self.post(p, req.dests[0], req, p.clock, rendezvous=True)
+        if req.synchronous:
+            self._wait_for(req)
+            return None
+        self.handles[(p.pid, req.handle or "")] = {"rendezvous": True, "aau": req.aau,
+                                                   "dest": req.dests[0]}
+        reply, _ = self.msgs.sender_reply(req, p.clock, p.clock)
+        return reply
+
+    def _handshake(self, m: Message, rq: RecvReq) -> Callable[[], None]:
+        """Rendezvous message ``m`` meets its receive ``rq``: the data leaves at
+        max(τ_send + startup, τ_recv posted) and arrives a transmission later; the send
+        completes then. Returns what moves the sender on (after the receiver is served)."""
+        req, sender = m.rendezvous, m.src
+        t = self.msgs.time(sender.pid, m.dst, m.size, True)
+        tau = m.depart
+        ready = later(tau + t.startup, rq.posted)
+        m.depart, m.arrival, m.rendezvous = ready - t.startup, ready + t.transmission, None
+        self.msgs.contend(m, t, self.clock_floor)
+        if req.synchronous:  # no overlap: the sender waits in the call until the data is in
+            reply = Reply(end=m.arrival, parts={
+                "call": t.startup, "waiting": ready - tau - t.startup,
+                "transmission": m.arrival - ready})
+            return lambda: self._step(sender, reply)
+        h = self.handles[(sender.pid, req.handle or "")]
+        del h["rendezvous"]
+        h["send_done"] = m.arrival
+
+        def wake() -> None:
+            w = sender.request
+            if sender.state == "blocked" and isinstance(w, WaitReq) and \
+                    w.handle == (req.handle or ""):
+                self._step(sender, self._wait(w))
+        return wake
 
     def _buffer_free_at(self, req: SendReq):
         if len(req.dests) != 1 or not req.synchronous or not self.buffers.counted():
@@ -197,6 +266,9 @@ class Scheduler(GlobalSync):
         if h is None:
             raise InterpError(f"{p.label} waits on {req.handle}, which no isend/irecv started",
                               req.aau.loc, hint="start the message with isend/irecv first")
+        if "rendezvous" in h:  # its receive is not posted yet
+            self._wait_for(req)
+            return None
         if "send_done" in h:
             del self.handles[(p.pid, req.handle)]
             end = later(p.clock, h["send_done"])
@@ -216,7 +288,8 @@ class Scheduler(GlobalSync):
         for m in self.messages:
             if m.dst != pid or m.src.pid in seen:
                 continue
-            if (rq.source is None or m.src.pid == rq.source) and (rq.tag is None or m.tag == rq.tag):
+            if (rq.source is None or m.src.pid == rq.source) and (
+                    rq.tag is None or m.tag == rq.tag) and m.comm == rq.comm:
                 out.append(m)
                 seen.add(m.src.pid)  # FIFO per sender: only its oldest matching message
         return out
@@ -237,7 +310,9 @@ class Scheduler(GlobalSync):
                 progressed |= self._deliver(p, rq, m)
         for k in sorted(self.collectives):
             inst = self.collectives[k]
-            if len(inst) == self.nprocs and all(pid >= 0 and pid != HOST_ID for pid in inst):
+            comm = next(iter(inst.values()))[1].comm
+            size = self.nprocs if comm is None else comm.size
+            if len(inst) == size and all(pid >= 0 and pid != HOST_ID for pid in inst):
                 del self.collectives[k]
                 for p, reply in collectives.price(self, inst):
                     self._step(p, reply)
@@ -253,6 +328,13 @@ class Scheduler(GlobalSync):
 
     def _deliver(self, p: Process, rq: RecvReq, m: Message) -> bool:
         """Message ``m`` is taken by receive ``rq`` of ``p``; True when ``p`` moved on."""
+        wake = self._handshake(m, rq) if m.rendezvous is not None else None
+        moved = self._take(p, rq, m)
+        if wake is not None:
+            wake()
+        return moved
+
+    def _take(self, p: Process, rq: RecvReq, m: Message) -> bool:
         if self.trace is not None:
             self.trace.append(MessageTrace(m.src.pid, m.send_aau.id, m.arrival, p.pid,
                                            rq.aau.id, m.size, m.tag, m.depart))

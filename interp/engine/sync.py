@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from interp.engine.buffers import StaticBuffers
+from interp.engine.comms import FIRST_HANDLE
 from interp.engine.edges import CommEdge
 from interp.engine.messages import Message, MessageModel, MessageTrace
 from interp.engine.process import HOST_ID, Process
@@ -45,7 +46,8 @@ class GlobalSync:
         self.messages: list[Message] = []  # sent, not yet received
         self.receives: dict[int, list[RecvReq]] = {}  # posted receives per process, in order
         self.handles: dict[tuple[int, str], dict] = {}  # asynchronous requests not yet waited
-        self.collectives: dict[int, dict[int, tuple[Process, CollReq, sp.Expr]]] = {}
+        # pending collectives by (communicator handle, how many each member did before)
+        self.collectives: dict[tuple, dict[int, tuple[Process, CollReq, sp.Expr]]] = {}
         self.edges: dict[tuple, CommEdge] = {}
         self.problems: list[Problem] = []
         self.hung = False
@@ -54,6 +56,7 @@ class GlobalSync:
         self.msgs = MessageModel(sag, nprocs, bound, HOST_ID, timing, defer)
         self.buffers = StaticBuffers(sag, HOST_ID)
         self.trace: list[MessageTrace] | None = None  # matched messages, when tracing
+        self.next_handle = FIRST_HANDLE  # of the next communicator MPI_COMM_SPLIT/DUP makes
 
     def label(self, pid: int) -> str:
         p = self.by_pid.get(pid)
@@ -66,8 +69,10 @@ class GlobalSync:
         return min((as_time(q.clock) for q in self.processes if q.state != "done"
                     and not is_symbolic(q.clock)), default=None)
 
-    def post(self, sender, dst: int, req: SendReq, depart: sp.Expr) -> sp.Expr:
-        """Put one message in flight; returns when the sender is done with it."""
+    def post(self, sender, dst: int, req: SendReq, depart: sp.Expr,
+             rendezvous: bool = False) -> sp.Expr:
+        """Put one message in flight; returns when the sender is done with it. A rendezvous
+        message waits for its receive: its times are set when it is matched."""
         t = self.msgs.time(sender.pid, dst, req.size, req.synchronous)
         msg_id = self.msgs.new_id()
         static = self.buffers.is_static(sender.pid, dst, req.size, req.synchronous)
@@ -75,7 +80,11 @@ class GlobalSync:
             self.buffers.hold(dst, depart, msg_id)
         msg = Message(msg_id, sender, dst, int(req.tag), req.size, req.payload,
                       depart + t.startup + t.transmission, t.receive, req.aau, req.synchronous,
-                      static, depart, req.broadcast, datatype=req.datatype)
+                      static, depart, req.broadcast, datatype=req.datatype, comm=req.comm,
+                      rank=req.rank)
         self.messages.append(msg)
+        if rendezvous:
+            msg.rendezvous = req
+            return None
         self.msgs.contend(msg, t, self.clock_floor)
         return msg.arrival  # a csend's sender is busy until its message is through

@@ -1,7 +1,7 @@
 """Collective operations as rounds of point-to-point messages (level 3 parse).
 
 On the iPSC/860, broadcasts and global operations use logarithmic algorithms (Sec. 3.3, 3.4.2);
-the filter replaces a collective call by the messages below. Four algorithms:
+the filter replaces a collective call by the messages below. Five algorithms:
 
 * **broadcast** (NX/2 ``csend`` to -1, binomial tree, dimensions lowest first): in round d
   every process that has the data sends it to the process 2^d further on; ceil(log2 P) rounds.
@@ -18,6 +18,14 @@ the filter replaces a collective call by the messages below. Four algorithms:
   (i < d, r + 2^i < P) in increasing i; ceil(log2 P) rounds.
 * **exchange** (recursive doubling, for global ops whose result every node gets: gdsum, gsync,
   MPI_Allreduce, ...): in round d every process k swaps with k XOR 2^d; log2 P rounds.
+
+* **ring** (MPI_Alltoall and MPI_Alltoallv, SMPI's ``alltoall__ring``/``alltoallv__ring``,
+  the pairwise exchange of Thakur, Rabenseifner & Gropp 2005): in round i = 1, ..., P-1 every
+  process k sends its block for (k + i) mod P to that process (and receives the block of
+  (k - i) mod P); P - 1 rounds, every message carrying one block, for every P. Each pair of
+  ranks exchanges directly, so no block is forwarded (a tree would move log2 P times less
+  latency but P/2 times more bytes per message: for the large blocks of an FFT transpose the
+  pairwise exchange is what MPI libraries choose).
 
 ``bcast`` and ``reduce`` use ``(k - root) mod P`` for every P, as SMPI does, so with a root
 other than 0 on a hypercube some of their messages cross more than one link.
@@ -38,12 +46,13 @@ _ALGORITHM_OF = {
     "bcast": ("bcast", "mpi_bcast"),
     "reduce": ("reduce", "mpi_reduce", "gather", "mpi_gather"),
     "exchange": (
-        "allreduce", "mpi_allreduce", "barrier", "mpi_barrier", "allgather", "mpi_allgather", "alltoall", "mpi_alltoall",
+        "allreduce", "mpi_allreduce", "barrier", "mpi_barrier", "allgather", "mpi_allgather",
         # NX/2 global operations: every node gets the result.
         "gsync", "gdsum", "gisum", "gssum", "gdprod", "giprod", "gsprod",
         "gdhigh", "gihigh", "gshigh", "gdlow", "gilow", "gslow",
         "giand", "gior", "gixor", "gland", "glor", "gcol", "gcolx", "gopf",
     ),
+    "ring": ("alltoall", "mpi_alltoall", "alltoallv", "mpi_alltoallv"),
 }  # fmt: skip
 COLLECTIVES: dict[str, str] = {kind: algo for algo, kinds in _ALGORITHM_OF.items() for kind in kinds}
 """Collective kind (NX/2 or MPI name, lower case) -> algorithm."""
@@ -102,6 +111,10 @@ def _exchange(nprocs: int) -> list[Round]:
     return [[(p2 + i, i) for i in extra], *rounds, [(i, p2 + i) for i in extra]]
 
 
+def _ring(nprocs: int) -> list[Round]:
+    return [[(k, (k + i) % nprocs) for k in range(nprocs)] for i in range(1, nprocs)]
+
+
 def collective_rounds(kind: str, nprocs: int, root: int = 0) -> list[Round]:
     """The messages of collective ``kind`` as rounds of ``(src, dst)`` rank pairs.
 
@@ -120,10 +133,12 @@ def collective_rounds(kind: str, nprocs: int, root: int = 0) -> list[Round]:
         return _bcast(nprocs, root)
     if algorithm == "reduce":
         return _reduce(nprocs, root)
+    if algorithm == "ring":
+        return _ring(nprocs)
     return _exchange(nprocs)
 
 
 def collective_steps(nprocs: int, kind: str = "broadcast") -> int:
     """Rounds of a collective: ceil(log2 P) for a tree (P > 1; 0 for P = 1), log2 P for an
-    exchange when P is a power of two, floor(log2 P) + 2 otherwise."""
+    exchange when P is a power of two, floor(log2 P) + 2 otherwise, P - 1 for the ring."""
     return len(collective_rounds(kind, nprocs))

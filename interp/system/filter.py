@@ -77,6 +77,14 @@ def channel(sag: SAG) -> str:
     return sag.param(path).text if sag.has(path) else "fifo"
 
 
+def eager_threshold(sag: SAG) -> float | None:
+    """The largest MPI point-to-point message sent eagerly, ``cs.spec.eager_threshold`` in
+    bytes; a larger one is sent by rendezvous (the sender waits for the matching receive).
+    None: the spec has no rendezvous protocol, every MPI send is eager."""
+    path = f"{sag.nodes}.cs.spec.eager_threshold"
+    return float(sag.value(path)) if sag.has(path) else None
+
+
 def _node_route(sag: SAG, sau: str, src: int, dst: int) -> list[int]:
     topology = sag.param(f"{sau}.cs.spec.topology").text
     if topology == "hypercube":

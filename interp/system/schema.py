@@ -99,6 +99,9 @@ VOCABULARY: dict[str, dict[str, Group]] = {
                 "static_buffer_size": Field("bytes", required=False),
                 "static_buffers": Field("count", required=False),
                 "static_buffer_use": Field(TEXT, required=False, choices=("synchronous", "all")),
+                # MPI sends of more bytes use the rendezvous protocol (absent: every MPI send
+                # is eager); see docs/mpi.md
+                "eager_threshold": Field("bytes", required=False),
                 "mesh_columns": Field("count", required=False),
                 "entry_node": Field("count", required=False),
                 "contention": Field(TEXT, required=False, choices=("links", "none")),

@@ -18,8 +18,10 @@ on a machine that means what the spec means:
   class's per-hop and per-byte times as ``smpi/lat-factor``/``smpi/bw-factor`` relative to the
   dynamic link values; the network model ``SMPI`` (CM02 max-min sharing plus those piecewise
   factors; plain ``CM02`` ignores ``smpi/*-factor``) without TCP window (``TCP-gamma:0``),
-  RTT weighting (``weight-S:0``) or cross traffic; every message eager (``send-is-detached``
-  and ``async-small`` thresholds above any size), as the spec has no rendezvous protocol.
+  RTT weighting (``weight-S:0``) or cross traffic; the ``send-is-detached`` and
+  ``async-small`` thresholds at the spec's ``cs.spec.eager_threshold`` (above it, SMPI's send
+  waits for the matching receive, as interp's rendezvous does), or above any size when the
+  spec has none (every message eager).
 
 SimGrid has no send queue: CM02 shares a link max-min among all the flows crossing it, those
 of one sender included (a burst leaves together and ends together). That is the spec's
@@ -44,7 +46,7 @@ from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 from interp.errors import InterpError
-from interp.system.filter import channel, route
+from interp.system.filter import channel, eager_threshold, route
 from interp.system.mapping import HOST, check_nprocs
 from interp.system.model import SAG, SAU, Bound, Parameter
 from interp.system.units import TEXT
@@ -69,6 +71,8 @@ COLLECTIVE_ALGORITHMS = {
     "reduce": "binomial",  # binomial tree towards the root, lowest dimension first
     "allreduce": "rdb",  # recursive doubling, fold/unfold for P not a power of two
     "barrier": "mvapich2_pair",  # pairwise exchange k XOR 2^d, as the exchange rounds
+    "alltoall": "ring",  # P - 1 rounds: k sends to (k + i) mod P
+    "alltoallv": "ring",
 }
 
 
@@ -191,13 +195,16 @@ def smpirun_options(sag: SAG, bound: Bound = "mid", model: str = "mpi") -> tuple
     # 0-byte messages are synchronization (MPI_Barrier): the spec's sync overhead. A segment
     # bound 0 before another bound 0 holds size 0 only (SMPI keeps equal bounds in order).
     sync_first = f"0:{_num(sync)}:0;" if sync is not None else ""
+    eager = eager_threshold(sag)
+    # SMPI detaches (sends eagerly) sizes below the threshold; interp's eager includes it
+    detached = EAGER_LIMIT if eager is None else int(eager) + 1
     opts = [
         "network/model:SMPI",
         "network/TCP-gamma:0",
         "network/weight-S:0",
         "network/crosstraffic:0",
-        f"smpi/send-is-detached-thresh:{EAGER_LIMIT}",
-        f"smpi/async-small-thresh:{EAGER_LIMIT}",
+        f"smpi/send-is-detached-thresh:{detached}",
+        f"smpi/async-small-thresh:{detached}",
         f"smpi/os:{sync_first}{_overhead(static, dynamic, threshold, 'startup', model)}",
         f"smpi/ois:{sync_first}{_overhead(static, dynamic, threshold, 'startup', model)}",
         f"smpi/or:{'0:0:0;' if sync is not None else ''}"

@@ -1,0 +1,100 @@
+"""MPI_COMM_SPLIT: new communicators whose ranks are renumbered (by color, then key, then old
+rank); point-to-point calls on them address ranks within them, MPI_COMM_RANK/SIZE and
+STATUS(MPI_SOURCE) answer within them. Program: programs/commsplit.f on the iPSC/860 (P = 4,
+a 2-cube), computation switched off so the times are the messages' alone (Table 3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from interp.engine.saag import build_saag
+from interp.errors import InterpError
+from interp.system.simgrid import zero_computation
+
+from .helpers import (
+    DYNAMIC_PER_BYTE, DYNAMIC_PER_HOP, DYNAMIC_STARTUP, RECEIVE, REL, STATIC_PER_BYTE,
+    STATIC_PER_HOP, STATIC_STARTUP, aag_of, load, program, rows_by_pid, run,
+)
+
+
+def test_split_communicators_address_ranks_within_them():
+    """Column communicators {0, 2} and {1, 3}: their rank 0 sends to rank NC - 1 = 1, i.e.
+    world 0 -> 2 and 1 -> 3. The split with key -ME orders the world 3, 2, 1, 0: its rank 0
+    (world 3) sends to its rank 1 (world 2), which sees MPI_SOURCE = 0 (no MPI_ABORT)."""
+    saag = build_saag(aag_of(program("commsplit.f")), load(), 4)
+    assert saag.problems == []
+    p2p = sorted((e.src, e.dst) for e in saag.edges if e.kind == "sync")
+    assert p2p == [("rank 0", "rank 2"), ("rank 1", "rank 3"), ("rank 3", "rank 2")]
+
+
+def test_split_and_messages_on_it_hand_computed():
+    """Rank 2's finish. Each MPI_COMM_SPLIT is an MPI_ALLGATHER of (color, key), 8 bytes, in
+    the exchange rounds k XOR 1, k XOR 2 (one hop each): a round is an 8-byte static message,
+    70 + 8·0.42 + 11 = 84.36 us (an eager send frees its sender after 70 us).
+      two splits:                         4 · 84.36 = 337.44 us
+      column message 0 -> 2, 1000 B (dynamic): 337.44 + 175 + 360 + 33 = 905.44 us
+    Third split: ranks 0, 1 arrive at 337.44 + 175 = 512.44 (after their eager send), 2, 3 at
+    905.44. Round 1 (2 <-> 3): both end at 905.44 + 84.36 = 989.80. Round 2 (2 <-> 0, 3 <-> 1):
+    rank 0's message arrives early (512.44 + 84.36 + 84.36 = 681.16); rank 2 and 3 end when
+    their own send frees them, 989.80 + 70 = 1059.80 us.
+    Then world 3 -> 2, NR = 2 integers = 8 bytes (static): 1059.80 + 84.36 = 1144.16 us."""
+    pred = run(program("commsplit.f"), 4, machine=zero_computation(load()))
+    round_ = STATIC_STARTUP + 8 * STATIC_PER_BYTE + STATIC_PER_HOP
+    assert round_ == pytest.approx(84.36e-6)
+    column = 4 * round_ + DYNAMIC_STARTUP + 1000 * DYNAMIC_PER_BYTE + DYNAMIC_PER_HOP + RECEIVE
+    assert column == pytest.approx(905.44e-6)
+    third = column + round_ + STATIC_STARTUP
+    assert third == pytest.approx(1059.80e-6)
+    expected = third + round_ + RECEIVE
+    assert expected == pytest.approx(1144.16e-6)
+    assert float(rows_by_pid(pred)[2]["finish"]) == pytest.approx(expected, rel=REL)
+
+
+def test_undefined_color_gives_comm_null(tmp_path):
+    """A rank whose color is MPI_UNDEFINED gets MPI_COMM_NULL and no communicator."""
+    src = tmp_path / "undef.f"
+    src.write_text("""\
+      PROGRAM UNDEF
+      INCLUDE 'mpif.h'
+      INTEGER ME, IERR, C, COLOR, N
+      INTEGER A(10)
+      CALL MPI_INIT(IERR)
+      CALL MPI_COMM_RANK(MPI_COMM_WORLD, ME, IERR)
+      COLOR = 1
+      IF (ME .EQ. 0) COLOR = MPI_UNDEFINED
+      CALL MPI_COMM_SPLIT(MPI_COMM_WORLD, COLOR, 0, C, IERR)
+      IF (C .NE. MPI_COMM_NULL) THEN
+         CALL MPI_COMM_SIZE(C, N, IERR)
+         CALL MPI_BCAST(A, N, MPI_INTEGER, 0, C, IERR)
+      END IF
+      CALL MPI_FINALIZE(IERR)
+      END
+""")
+    saag = build_saag(aag_of(str(src)), load(), 4)
+    assert saag.problems == []
+    # the binomial broadcast over world 1..3 from its rank 0 (world 1): relative ranks
+    # 0 -> 2 (world 1 -> 3), then 0 -> 1 (world 1 -> 2); world 0 takes no part
+    bcast = sorted((e.src, e.dst) for e in saag.edges if e.pattern == "broadcast")
+    assert bcast == [("rank 1", "rank 2"), ("rank 1", "rank 3")]
+
+
+def _bad(tmp_path, body: str) -> str:
+    src = tmp_path / "bad.f"
+    src.write_text("      PROGRAM BAD\n      INCLUDE 'mpif.h'\n"
+                   "      INTEGER ME, IERR, C, A(4)\n      CALL MPI_INIT(IERR)\n"
+                   "      CALL MPI_COMM_RANK(MPI_COMM_WORLD, ME, IERR)\n"
+                   "      CALL MPI_COMM_SPLIT(MPI_COMM_WORLD, ME / 2, ME, C, IERR)\n"
+                   + body + "      CALL MPI_FINALIZE(IERR)\n      END\n")
+    with pytest.raises(InterpError) as err:
+        build_saag(aag_of(str(src)), load(), 4)
+    return str(err.value)
+
+
+def test_rank_outside_the_communicator_is_a_clear_error(tmp_path):
+    msg = _bad(tmp_path, "      IF (ME .EQ. 0) CALL MPI_SEND(A, 4, MPI_INTEGER, 2, 1, C, IERR)\n")
+    assert "bad.f:7" in msg and "rank 2, which does not exist in a communicator of 2" in msg
+
+
+def test_a_handle_that_is_no_communicator_is_a_clear_error(tmp_path):
+    msg = _bad(tmp_path, "      CALL MPI_BARRIER(C + 1, IERR)\n")
+    assert "bad.f:7" in msg and "is not a communicator rank" in msg
