@@ -7,6 +7,7 @@ Each logical statement is parsed on its own with the LALR grammar in
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -41,6 +42,7 @@ def _parser() -> tuple[Lark, "_ToAst"]:
         maybe_placeholders=False,
         cache=True,  # the LALR tables, pickled in the temp directory: a 3x faster start
         transformer=to_ast,
+        start=["start", "assignment_stmt", "logical_if_assign"],
     )
     return lark, to_ast
 
@@ -62,8 +64,9 @@ class _ToAst(Transformer):
     except the statement a logical IF holds, which starts after the condition.
     """
 
-    def begin(self, card: Card) -> None:
+    def begin(self, card: Card, entry: str = "start") -> None:
         self.card = card
+        self.entry = entry
         self._paren: dict[int, SourceLocation] = {}  # id(node) → its opening parenthesis
 
     @property
@@ -72,6 +75,8 @@ class _ToAst(Transformer):
 
     @property
     def _action_offset(self) -> int:
+        if self.entry == "assignment_stmt":  # an assignment to a variable named IF...
+            return 0
         return _after_condition(self.card.text) if _leading_word(self.card.text) == "IF" else 0
 
     @property
@@ -121,6 +126,12 @@ class _ToAst(Transformer):
     def ref(self, ch):
         args = ch[1] if len(ch) > 1 else []
         return ast.Ref(str(ch[0]), args, self._at(ch))
+
+    def ref_substring(self, ch):
+        """``S(I)(lo:hi)``, a substring of an array element: the element's indices, then the
+        substring's range as one more argument (as a scalar's ``S(lo:hi)``)."""
+        name, args, part = ch
+        return ast.Ref(str(name), [*args, part], self._at(ch))
 
     def arg_list(self, ch):
         return list(ch)
@@ -432,6 +443,12 @@ class _ToAst(Transformer):
         target, value = ch
         return ast.Assign(self._action_start, target, value)
 
+    def assignment_stmt(self, ch):
+        return ch[0]
+
+    def logical_if_assign(self, ch):
+        return self.logical_if_stmt(ch)
+
 
 def _after_condition(text: str) -> int:
     """Offset of the statement of a logical IF: past the parenthesised condition."""
@@ -505,17 +522,84 @@ def _leading_word(text: str) -> str:
     return word
 
 
+def _skip_group(text: str, i: int) -> int:
+    """The offset just past the parenthesised group opening at ``text[i]`` (-1 if unclosed)."""
+    depth, quote = 0, None
+    for j in range(i, len(text)):
+        ch = text[j]
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return j + 1
+    return -1
+
+
+def _top_level_comma(text: str) -> bool:
+    depth, quote = 0, None
+    for ch in text:
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            return True
+    return False
+
+
+def is_assignment(text: str) -> bool:
+    """Whether a statement is an assignment as an F77 compiler decides it, keywords aside:
+    ``NAME``, at most two parenthesised groups (an element, a substring), ``=`` (not ``==``),
+    and no comma at the top level after it (that is a DO: ``DO 10 I = 1, N``)."""
+    m = _NAME_AT_START.match(text)
+    if m is None:
+        return False
+    i = m.end()
+    for _ in range(2):
+        i = len(text) - len(text[i:].lstrip())
+        if i < len(text) and text[i] == "(":
+            i = _skip_group(text, i)
+            if i < 0:
+                return False
+    rest = text[i:].lstrip()
+    return rest.startswith("=") and not rest.startswith("==") and not _top_level_comma(rest[1:])
+
+
+_NAME_AT_START = re.compile(r"[A-Z][A-Z0-9_$]*")
+
+
+def _entry(text: str) -> str:
+    """Which grammar entry point parses this statement (see ``assignment_stmt``)."""
+    if is_assignment(text):
+        return "assignment_stmt"
+    if _leading_word(text) == "IF" and text.lstrip()[2:].lstrip().startswith("("):
+        after = _after_condition(text)
+        if after and is_assignment(text[after:]):
+            return "logical_if_assign"
+    return "start"
+
+
 def parse_statement(card: Card) -> ast.Stmt:
     """Parse one card into an AST statement; errors point into the card."""
+    entry = _entry(card.text)
     head = _leading_word(card.text)
     for key, what in UNSUPPORTED_KEYWORDS.items():
-        if head.startswith(key) and "=" not in card.text.split("(")[0]:
+        if entry == "start" and head.startswith(key):
             raise card.error(f"{what} is not supported", 0, cls=UnsupportedError,
                              hint="interp models a structured Fortran 77 subset; see README")
     lark, to_ast = _parser()
-    to_ast.begin(card)
+    to_ast.begin(card, entry)
     try:
-        stmt = lark.parse(card.text)
+        stmt = lark.parse(card.text, start=entry)
     except UnexpectedInput as err:
         raise _syntax_error(card, err) from None
     if not isinstance(stmt, ast.Stmt):  # pragma: no cover - grammar guarantees a statement
