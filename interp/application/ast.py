@@ -16,8 +16,8 @@ from interp.errors import SourceLocation
 
 @dataclass(eq=False)
 class Num:
-    value: int | float
-    kind: str  # INTEGER | REAL | DOUBLE
+    value: int | float | complex
+    kind: str  # INTEGER | REAL | DOUBLE | COMPLEX | DCOMPLEX
     loc: SourceLocation
 
 
@@ -94,6 +94,8 @@ _BIN_TEXT = {"EQ": ".EQ.", "NE": ".NE.", "LT": ".LT.", "LE": ".LE.", "GT": ".GT.
 def expr_text(e: Expr) -> str:
     """Fortran text of an expression (for reports and JSON)."""
     if isinstance(e, Num):
+        if isinstance(e.value, complex):
+            return f"({e.value.real!r}, {e.value.imag!r})"
         return repr(e.value) if e.kind != "INTEGER" else str(e.value)
     if isinstance(e, Str):
         return "'" + e.value.replace("'", "''") + "'"
@@ -233,7 +235,7 @@ class End(Stmt):
 
 @dataclass(eq=False)
 class TypeSpec:
-    base: str  # INTEGER | REAL | DOUBLE | LOGICAL | COMPLEX | CHARACTER
+    base: str  # INTEGER | REAL | DOUBLE | LOGICAL | COMPLEX | DCOMPLEX | CHARACTER
     size: int | None = None  # REAL*8, CHARACTER*n
 
 

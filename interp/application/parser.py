@@ -110,6 +110,14 @@ class _ToAst(Transformer):
         kind = "DOUBLE" if ("D" in text or "Q" in text) else "REAL"
         return ast.Num(float(text.replace("D", "E").replace("Q", "E")), kind, self._at(ch))
 
+    def complex_lit(self, ch):
+        """``(re, im)``: DOUBLE COMPLEX when either part is written with a D exponent."""
+        text = str(ch[0])
+        parts = [p.replace(" ", "") for p in text.strip("()").split(",")]
+        kind = "DCOMPLEX" if any("D" in p or "Q" in p for p in parts) else "COMPLEX"
+        re_, im = (float(p.replace("D", "E").replace("Q", "E")) for p in parts)
+        return ast.Num(complex(re_, im), kind, self._at(ch))
+
     def string_lit(self, ch):
         raw = str(ch[0])
         return ast.Str(raw[1:-1].replace(raw[0] * 2, raw[0]), self._at(ch))
@@ -217,7 +225,11 @@ class _ToAst(Transformer):
         return self._typespec("LOGICAL", ch)
 
     def complex_type(self, ch):
-        return self._typespec("COMPLEX", ch)
+        spec = self._typespec("COMPLEX", ch)
+        return ast.TypeSpec("DCOMPLEX", 16) if spec.size == 16 else spec
+
+    def double_complex_type(self, ch):
+        return ast.TypeSpec("DCOMPLEX", 16)
 
     def character_type(self, ch):
         lens = [c for c in ch if isinstance(c, int)]
