@@ -8,6 +8,7 @@ that communicates is classified as synchronized.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -73,6 +74,9 @@ class AAG:
     graph: nx.DiGraph
     critical_variables: list = field(default_factory=list)
     external_inputs: list = field(default_factory=list)
+    # The files the program OPENs, by the name it opens them with, when the user named a real
+    # file for it (--input-file NAME=PATH); other names are looked up in the current folder.
+    input_files: dict[str, str] = field(default_factory=dict)
 
     def programs(self) -> list[UnitAAG]:
         return [u for u in self.units.values() if u.kind == "PROGRAM"]
@@ -452,8 +456,10 @@ def _callee_first(units: dict[str, tuple[ast.ProgramUnit, str]]) -> list[str]:
                       hint="Fortran 77 does not allow recursion; rewrite it as a loop")
 
 
-def build_aag(paths: list[str | Path], granularity: str = "largest") -> AAG:
-    """Parse the files and build the program's AAG with its level-1 characterization."""
+def build_aag(paths: list[str | Path], granularity: str = "largest",
+              include_dirs: Iterable[str | Path] = ()) -> AAG:
+    """Parse the files and build the program's AAG with its level-1 characterization
+    (INCLUDE files are searched beside the including file, then in ``include_dirs``)."""
     from interp.application.characterize import characterize
 
     if granularity not in GRANULARITIES:
@@ -463,7 +469,7 @@ def build_aag(paths: list[str | Path], granularity: str = "largest") -> AAG:
         raise InterpError("no source files given", hint="name one or more Fortran files")
     parsed: dict[str, tuple[ast.ProgramUnit, str]] = {}
     for path in paths:
-        for unit in parse_file(path):
+        for unit in parse_file(path, include_dirs):
             if unit.name in parsed:
                 other = parsed[unit.name][0]
                 raise InterpError(

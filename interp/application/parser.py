@@ -8,6 +8,7 @@ Each logical statement is parsed on its own with the LALR grammar in
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from interp.application import ast
-from interp.application.cards import Card, read_source
+from interp.application.cards import Card, is_free_form, read_included, read_source
 from interp.errors import InterpError, SourceLocation, UnsupportedError
 from interp.resources import grammar_path
 
@@ -487,7 +488,7 @@ _OP_NAMES = {"==": "EQ", "/=": "NE", "<": "LT", "<=": "LE", ">": "GT", ">=": "GE
 
 
 def _op_name(tok: Token) -> str:
-    text = str(tok).strip(".")
+    text = "".join(str(tok).split()).strip(".")  # ". EQ ." is .EQ.
     return _OP_NAMES.get(str(tok), text)
 
 
@@ -627,30 +628,37 @@ def parse_statement(card: Card) -> ast.Stmt:
 BUILTIN_INCLUDES = {"MPIF.H"}
 
 
-def _expand_includes(cards: list[Card], base: Path, depth: int = 0) -> list[tuple[Card, ast.Stmt]]:
+def find_include(name: str, base: Path, include_dirs: tuple[Path, ...]) -> tuple[Path | None, list[Path]]:
+    """Where an INCLUDE file is: the including file's folder first, then each ``-I`` folder in
+    order (as f77 compilers search). Returns the file (or None) and the folders searched."""
+    folders = [base, *include_dirs]
+    for folder in folders:
+        target = folder / name
+        if target.is_file():
+            return target, folders
+    return None, folders
+
+
+def _expand_includes(cards: list[Card], base: Path, include_dirs: tuple[Path, ...], free: bool,
+                     depth: int = 0) -> list[tuple[Card, ast.Stmt]]:
     out: list[tuple[Card, ast.Stmt]] = []
     for card in cards:
         stmt = parse_statement(card)
         if isinstance(stmt, ast.Include) and stmt.path.upper() not in BUILTIN_INCLUDES:
-            target = base / stmt.path
-            if not target.exists():
+            target, searched = find_include(stmt.path, base, include_dirs)
+            if target is None:
+                where = ", ".join(str(f) for f in searched)
                 raise card.error(
-                    f"INCLUDE file {stmt.path!r} not found",
-                    hint=f"looked in {base}; put the file beside the source",
+                    f"INCLUDE file {stmt.path!r} not found (looked in {where})",
+                    hint="put the file beside the source, or name its folder with -I DIR",
                 )
             if depth > 8:
                 raise card.error("INCLUDE nested too deeply (is it including itself?)")
-            text_cards = read_source(target) if target.suffix else read_source_as_fixed(target)
-            out.extend(_expand_includes(text_cards, target.parent, depth + 1))
+            out.extend(_expand_includes(read_included(target, free), target.parent,
+                                        include_dirs, free, depth + 1))
             continue
         out.append((card, stmt))
     return out
-
-
-def read_source_as_fixed(path: Path) -> list[Card]:
-    from interp.application.cards import read_fixed_form
-
-    return read_fixed_form(path.read_text(errors="replace"), str(path))
 
 
 _DECL_TYPES = (
@@ -659,8 +667,9 @@ _DECL_TYPES = (
 )
 
 
-def parse_file(path: str | Path) -> list[ast.ProgramUnit]:
-    """Parse a source file into its program units (statements still flat in ``body``)."""
+def parse_file(path: str | Path, include_dirs: Iterable[str | Path] = ()) -> list[ast.ProgramUnit]:
+    """Parse a source file into its program units (statements still flat in ``body``);
+    INCLUDE files are searched beside it, then in ``include_dirs``."""
     from interp.application.structure import build_unit
 
     path = Path(path)
@@ -669,7 +678,8 @@ def parse_file(path: str | Path) -> list[ast.ProgramUnit]:
         raise InterpError(f"{path} holds no statements, only comments",
                           SourceLocation(str(path), 1, 1),
                           hint="give a file holding a Fortran program unit")
-    stmts = _expand_includes(cards, path.parent)
+    stmts = _expand_includes(cards, path.parent, tuple(Path(d) for d in include_dirs),
+                             is_free_form(path))
     units: list[ast.ProgramUnit] = []
     current: list[tuple[Card, ast.Stmt]] = []
     for card, stmt in stmts:
