@@ -214,6 +214,7 @@ class _UnitBuilder:
                 for target in _io_targets(item):
                     self._define(target, aau_id, loc, "read")
                 ops.store += 1
+            self._io_status(s, aau_id, loc)
             return ops
         if isinstance(s, ast.Write):
             ops = OpCounts(calls=1)
@@ -225,8 +226,15 @@ class _UnitBuilder:
         if isinstance(s, ast.FileOp):
             ops = OpCounts(calls=1)
             ops.library["io"] += 1
+            self._io_status(s, aau_id, loc)
             return ops
         return OpCounts()  # CONTINUE, FORMAT
+
+    def _io_status(self, s: ast.Read | ast.FileOp, aau_id: int, loc: SourceLocation) -> None:
+        for name in _status_outputs(s):
+            self._define(name, aau_id, loc, "io")
+        for key in ("UNIT", "FILE", "REC"):
+            self._use(s.specs.get(key), aau_id)
 
     def library_call(self, s: ast.CallStmt, aau_id: int) -> OpCounts:
         call = library_calls().get(s.name)
@@ -383,6 +391,23 @@ def _reject_nested_comm(e: ast.Expr) -> None:
                 f"{node.name} must be called on its own, not inside an expression",
                 node.loc, hint=f"assign its result first: ID = {node.name}(...)",
             )
+
+
+_IO_INPUTS = {"UNIT", "FILE", "ERR", "FMT"}  # INQUIRE's specs that are not answers
+
+
+def _status_outputs(s: ast.Read | ast.FileOp) -> list[str]:
+    """The variables an I/O statement sets through its control list: IOSTAT=, and what
+    INQUIRE answers (EXIST=, OPENED=, NUMBER=...)."""
+    return [e.name for key, e in s.specs.items() if isinstance(e, (ast.Var, ast.Ref)) and (
+        key == "IOSTAT" or (isinstance(s, ast.FileOp) and s.kind == "INQUIRE"
+                            and key not in _IO_INPUTS))]
+
+
+def io_outputs(s: ast.Read | ast.FileOp) -> list[str]:
+    """Every variable an I/O statement may set: what it reads and its control list's outputs."""
+    items = s.items if isinstance(s, ast.Read) else []
+    return [t for item in items for t in _io_targets(item)] + _status_outputs(s)
 
 
 def _io_targets(item: ast.Expr) -> list[str]:

@@ -205,9 +205,20 @@ class Stop(Stmt):
     pass
 
 
+# The control list of an I/O statement by keyword: UNIT, FMT (the first two positional
+# items), FILE, STATUS, IOSTAT, ERR, END, EXIST...; ``*`` (the default unit, list-directed
+# format) is Str("*").
+IoSpecs = dict[str, "Expr"]
+# The status variable an I/O statement with ERR= or END= and no IOSTAT= sets (INTEGER):
+# ``READ (u, *, END=L) X`` is read as ``READ (u, *, IOSTAT=IOSTAT$) X`` followed by
+# ``IF (IOSTAT$ .LT. 0) GO TO L`` (ERR=: ``.GT. 0``).
+IO_STATUS = "IOSTAT$"
+
+
 @dataclass(eq=False)
 class Read(Stmt):
     items: list[Expr]
+    specs: IoSpecs = field(default_factory=dict)
 
 
 @dataclass(eq=False)
@@ -217,7 +228,8 @@ class Write(Stmt):
 
 @dataclass(eq=False)
 class FileOp(Stmt):
-    kind: str
+    kind: str  # OPEN | CLOSE | INQUIRE | REWIND | BACKSPACE | ENDFILE
+    specs: IoSpecs = field(default_factory=dict)
 
 
 @dataclass(eq=False)

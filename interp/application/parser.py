@@ -429,14 +429,21 @@ class _ToAst(Transformer):
 
     # ---- input/output ----
     def io_spec(self, ch):
-        return ch
+        value = ch[-1]
+        if isinstance(value, Token):  # '*'
+            value = ast.Str("*", self._tloc(value))
+        return (str(ch[0]) if len(ch) == 2 else None, value)
 
     def io_control(self, ch):
-        return ch
+        specs: dict[str, ast.Expr] = {}
+        for i, (key, value) in enumerate(ch):
+            specs[key or ("UNIT", "FMT")[min(i, 1)]] = value
+        return specs
 
     def read_stmt(self, ch):
+        specs = ch[0] if isinstance(ch[0], dict) else {"UNIT": ast.Str("*", self._start)}
         items = next((c for c in ch[1:] if isinstance(c, list) and _is_items(c)), [])
-        return ast.Read(self._action_start, items)
+        return ast.Read(self._action_start, items, specs)
 
     def write_stmt(self, ch):
         items = ch[1] if len(ch) > 1 else []
@@ -447,7 +454,10 @@ class _ToAst(Transformer):
         return ast.Write(self._action_start, items)
 
     def file_stmt(self, ch):
-        return ast.FileOp(self._action_start, str(ch[0]))
+        return ast.FileOp(self._action_start, _word(ch[0]), ch[1])
+
+    def file_stmt_unit(self, ch):
+        return ast.FileOp(self._action_start, _word(ch[0]), {"UNIT": ch[1]})
 
     def format_stmt(self, ch):
         return ast.Format(self._start)
@@ -478,6 +488,10 @@ def _after_condition(text: str) -> int:
             if depth == 0:
                 return i + 1 + len(text[i + 1:]) - len(text[i + 1:].lstrip())
     return 0
+
+
+def _word(tok: Token) -> str:
+    return "".join(str(tok).split())
 
 
 def _is_items(c: list) -> bool:
@@ -657,7 +671,28 @@ def _expand_includes(cards: list[Card], base: Path, include_dirs: tuple[Path, ..
             out.extend(_expand_includes(read_included(target, free), target.parent,
                                         include_dirs, free, depth + 1))
             continue
-        out.append((card, stmt))
+        out.extend((card, s) for s in _io_branches(stmt))
+    return out
+
+
+def _io_branches(stmt: ast.Stmt) -> list[ast.Stmt]:
+    """An I/O statement with ERR=/END= labels as the statement with IOSTAT= and the GO TOs
+    they stand for (see ``ast.IO_STATUS``), so the jumps are structured like any other."""
+    specs = getattr(stmt, "specs", None)
+    if not specs or not ({"ERR", "END"} & specs.keys()):
+        return [stmt]
+    loc = stmt.loc
+    status = specs.setdefault("IOSTAT", ast.Var(ast.IO_STATUS, loc))
+    out = [stmt]
+    for key, op in (("END", "LT"), ("ERR", "GT")):
+        label = specs.pop(key, None)
+        if label is None:
+            continue
+        if not (isinstance(label, ast.Num) and label.kind == "INTEGER"):
+            raise InterpError(f"{key}= takes a statement label", label.loc,
+                              hint=f"e.g. {key}=100")
+        cond = ast.BinOp(op, status, ast.Num(0, "INTEGER", loc), loc)
+        out.append(ast.LogicalIf(loc, cond, ast.Goto(loc, int(label.value))))
     return out
 
 

@@ -100,6 +100,8 @@ class SymbolTable:
             return self.symbols.setdefault(name, Symbol(name, rtype, kind="library"))
         if name in intrinsics():
             return self.symbols.setdefault(name, Symbol(name, "INTEGER", kind="intrinsic"))
+        if name == ast.IO_STATUS:
+            return self.symbols.setdefault(name, Symbol(name, "INTEGER"))
         if name in self.user_units:
             return self.symbols.setdefault(name, Symbol(name, self._implicit_type(name) or "REAL",
                                                         kind="function"))

@@ -20,6 +20,7 @@ from interp.application.catalog import lookup
 from interp.application.ast import expr_text
 from interp.application.expr import SymbolicError, as_sympy, numeric_value, to_sympy
 from interp.engine.costs import CostModel
+from interp.engine.inputfiles import Files
 from interp.engine.timeval import as_time
 from interp.engine.values import (
     VARYING, Frame, Inputs, NeedValue, NotClosedForm, Unknown, fast_or_symbolic,
@@ -64,6 +65,7 @@ class Process:
         self.handles: dict[str, object] = {}
         self.null_handles: set[str | None] = set()  # requests of MPI_PROC_NULL calls
         self.notes: list[str] = []
+        self.files = Files(aag.input_files, self.note)  # its open units (OPEN, READ)
         self.assumptions: dict[int, sp.Basic] = {}
         self.decisions: list = []
         self.state = "ready"  # ready | blocked | paused | done
@@ -203,9 +205,12 @@ class Process:
                                     f"does not follow ({why})")
                 frame.assign(s.target.name, indices, value)
             elif isinstance(s, ast.Read):
-                for item in s.items:
-                    if isinstance(item, ast.Var):
-                        frame.set(item.name, frame.value_of_scalar(item.name))
+                if not self.files.read(s, frame, resolve):
+                    for item in s.items:
+                        if isinstance(item, ast.Var):
+                            frame.set(item.name, frame.value_of_scalar(item.name))
+            elif isinstance(s, ast.FileOp):
+                self.files.file_op(s, frame, resolve)
             elif isinstance(s, ast.CallStmt):
                 self._library_call(s, frame)
         finally:
