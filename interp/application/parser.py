@@ -119,6 +119,10 @@ class _ToAst(Transformer):
         re_, im = (float(p.replace("D", "E").replace("Q", "E")) for p in parts)
         return ast.Num(complex(re_, im), kind, self._at(ch))
 
+    def boz_lit(self, ch):
+        text = str(ch[0])
+        return ast.Num(int(text[2:-1], {"B": 2, "O": 8, "Z": 16, "X": 16}[text[0]]), "INTEGER", self._at(ch))
+
     def string_lit(self, ch):
         raw = str(ch[0])
         return ast.Str(raw[1:-1].replace(raw[0] * 2, raw[0]), self._at(ch))
