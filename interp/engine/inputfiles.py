@@ -35,16 +35,16 @@ class InputFile:
 
     def values(self, count: int) -> list[str | None] | None:
         """Up to ``count`` list-directed values from the next record(s), ``None`` for a null
-        value; the rest of the last record read is skipped (each READ starts a record). None
-        at the end of the file."""
+        value. Each READ starts a record and reads at least one (``READ (u, *)`` with no items
+        skips one); the rest of the last record read is skipped. None at the end of the file."""
+        if self.next >= len(self.records):
+            return None
         out: list[str | None] = []
-        while len(out) < count:
-            if self.next >= len(self.records):
-                return out or None
+        while self.next < len(self.records):
             values, stop = _split_record(self.records[self.next])
             self.next += 1
             out.extend(values)
-            if stop:
+            if stop or len(out) >= count:
                 break
         return out[:count]
 

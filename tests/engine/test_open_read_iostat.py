@@ -118,6 +118,29 @@ def test_end_label_at_the_end_of_the_file(tmp_path, monkeypatch):
     assert counts[11] == 6 + 2  # the second READ found no record: M keeps 2
 
 
+def test_a_read_without_items_skips_a_record(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "opts.dat").write_text("* the number of steps, then a size:\n    3\n"
+                                       "* size\n    4\n")
+    program = """\
+      PROGRAM SK
+      INTEGER N, M, I, IOS
+      DOUBLE PRECISION S
+      OPEN(7, FILE='opts.dat', STATUS='OLD', IOSTAT=IOS)
+      READ(7, *)
+      READ(7, *) N
+      READ(7, *)
+      READ(7, *) M
+      S = 0.0D0
+      DO I = 1, N * M
+         S = S + 1.0D0
+      END DO
+      END
+"""
+    _, counts = _run(tmp_path, program)
+    assert counts[11] == 3 * 4
+
+
 def test_inquire_exist(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     program = """\
