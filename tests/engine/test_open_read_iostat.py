@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from interp import api
 from interp.cli import main
-from interp.engine.inputfiles import _split_record
+from interp.engine.inputfiles import _split_record, convert
 
 PROGRAM = """\
       PROGRAM RD
@@ -184,3 +186,13 @@ def test_a_missing_input_file_path_is_a_clear_error(tmp_path):
     assert "--input-file niter.in=" in out.output and "no such file" in out.output
     out = CliRunner().invoke(main, ["predict", str(path), "--input-file", "niter.in"])
     assert out.exit_code == 2 and "expected NAME=PATH" in out.output
+
+
+@settings(max_examples=200, deadline=None)
+@given(record=st.text(max_size=60), ftype=st.sampled_from(["INTEGER", "REAL", "DOUBLE",
+                                                           "LOGICAL", "CHARACTER"]))
+def test_any_record_reads_without_crashing(record, ftype):
+    values, _stop = _split_record(record)
+    for v in values:
+        if v is not None:
+            convert(v, ftype)
