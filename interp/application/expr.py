@@ -391,6 +391,26 @@ def _ref(e: ast.Ref, table: SymbolTable, conv, resolve: Resolver | None) -> sp.E
                         hint="interp follows values it can compute from the source")
 
 
+def assigned_value(value, target_type: str):
+    """``value`` as an assignment to a variable of ``target_type`` stores it (F77 10.1):
+    an INTEGER variable gets INT(value), truncated toward zero (``floor`` for a symbolic
+    value, exact for the non-negative values it is used on); a REAL or DOUBLE variable
+    gets the real part of a complex."""
+    if isinstance(value, bool) or value is sp.true or value is sp.false:
+        return value
+    if isinstance(value, complex) and target_type not in COMPLEX_TYPES:
+        value = value.real
+    if target_type != "INTEGER":
+        return value
+    if isinstance(value, float):
+        return math.trunc(value) if math.isfinite(value) else value
+    if isinstance(value, sp.Basic) and value.is_number and value.is_real and not value.is_Integer:
+        return sp.Integer(int(value)) if value.is_finite else value  # int() truncates
+    if isinstance(value, sp.Expr) and not value.is_number and value.is_integer is not True:
+        return sp.floor(value)
+    return value
+
+
 def element_key(name: str, indices: list[sp.Expr]) -> str:
     """The key under which the value of ``NAME(i, j)`` is tracked (constant indices only)."""
     if all(i.is_Integer for i in indices):

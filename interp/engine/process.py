@@ -18,7 +18,9 @@ from interp.application import ast
 from interp.application.aag import AAG, UnitAAG
 from interp.application.catalog import lookup
 from interp.application.ast import expr_text
-from interp.application.expr import SymbolicError, as_sympy, numeric_value, to_sympy
+from interp.application.expr import (
+    SymbolicError, as_sympy, assigned_value, numeric_value, to_sympy,
+)
 from interp.engine.costs import CostModel
 from interp.engine.inputfiles import Files
 from interp.engine.timeval import as_time
@@ -198,7 +200,8 @@ class Process:
                     except SymbolicError:
                         indices = [sp.Symbol("?")]
                 try:
-                    value = fast_or_symbolic(s.value, frame.table, resolve)
+                    value = assigned_value(fast_or_symbolic(s.value, frame.table, resolve),
+                                           frame.table.lookup(s.target.name, s.target.loc).type)
                 except (SymbolicError, ZeroDivisionError, TypeError) as err:
                     why = getattr(err, "message", None) or "it cannot be computed before run time"
                     value = Unknown(f"it is assigned at line {s.loc.line} from a value interp "
