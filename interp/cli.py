@@ -612,6 +612,11 @@ def validate(files, machine, nprocs_list, model, breakdown) -> None:
     from interp.analysis import validate as V
     from interp.system.simgrid import simgrid_semantics
 
+    meta = click.get_current_context().meta
+    if meta.get("interp.include_dirs") or meta.get("interp.input_files"):
+        raise InterpError("validate does not take -I or --input-file",
+                          hint="SMPI compiles and runs the program itself: put the INCLUDE "
+                               "and input files beside the source")
     rows = V.validate(list(files), nprocs_list, machine, model=model)
     click.echo(V.table(rows))
     changes = simgrid_semantics(machine)[1]

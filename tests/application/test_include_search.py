@@ -79,3 +79,27 @@ def test_mpif_h_is_built_in(tmp_path):
                                   "      INTEGER IERR\n      CALL MPI_INIT(IERR)\n"
                                   "      CALL MPI_FINALIZE(IERR)\n      END\n")
     assert "M" in build_aag([tmp_path / "m.f"]).units
+
+
+def test_every_command_taking_files_has_dash_i_and_input_file():
+    def commands(group):
+        for cmd in group.commands.values():
+            yield from commands(cmd) if hasattr(cmd, "commands") else [cmd]
+
+    with_files = [c for c in commands(main) if any(p.name == "files" for p in c.params)]
+    assert len(with_files) >= 10
+    for cmd in with_files:
+        flags = {o for p in cmd.params for o in getattr(p, "opts", [])}
+        assert {"-I", "--input-file"} <= flags, cmd.name
+
+
+def test_predict_and_check_with_dash_i(tmp_path):
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "inc" / "params.incl").write_text(PARAMS)
+    (tmp_path / "p.f").write_text(MAIN)
+    for command in (["predict"], ["check"], ["formula"]):
+        out = CliRunner().invoke(main, [*command, str(tmp_path / "p.f"), "-I",
+                                        str(tmp_path / "inc")])
+        assert out.exit_code == 0, out.output
+    out = CliRunner().invoke(main, ["predict", str(tmp_path / "p.f")])
+    assert out.exit_code == 2 and "-I DIR" in out.output
