@@ -5,8 +5,9 @@ or else NAME itself, relative to the current folder, as the real program would f
 it is absent, an OPEN with STATUS='OLD' fails: its IOSTAT= variable gets a nonzero value (its
 ERR= branch is taken), so the program's own fallback path runs, and the prediction says so.
 When it is there, list-directed ``READ (u, *) items`` reads its values in order, so they
-become known values. Reads from units interp does not read (standard input, an unformatted
-file) leave the items as inputs and are taken to succeed (IOSTAT = 0).
+become known values; a READ with a FORMAT reads one record whose values are not followed.
+Reads from units interp does not read (standard input, internal files) leave the items as
+inputs and are taken to succeed (IOSTAT = 0).
 """
 
 from __future__ import annotations
@@ -184,9 +185,18 @@ class Files:
         unit = _number(s.specs.get("UNIT"), frame, resolve)
         fmt = s.specs.get("FMT")
         file = self.units.get(unit) if unit is not None else None
-        if file is None or not (isinstance(fmt, ast.Str) and fmt.value == "*"):
-            _set(frame, s.specs.get("IOSTAT"), sp.Integer(0), resolve)
+        iostat = s.specs.get("IOSTAT")
+        if file is None:
+            _set(frame, iostat, sp.Integer(0), resolve)
             return False
+        if not (isinstance(fmt, ast.Str) and fmt.value == "*"):  # a FORMAT: one record read,
+            at_end = file.values(0) is None                      # its values not interpreted
+            why = f"it is read at line {s.loc.line} with a FORMAT interp does not interpret"
+            for item in s.items:
+                for target, _bindings in _targets([item], frame, resolve):
+                    frame.forget(target.name, why)
+            _set(frame, iostat, sp.Integer(END_OF_FILE if at_end else 0), resolve)
+            return True
         targets = list(_targets(s.items, frame, resolve))
         values = file.values(len(targets))
         if values is None:

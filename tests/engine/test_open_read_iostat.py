@@ -143,6 +143,30 @@ def test_a_read_without_items_skips_a_record(tmp_path, monkeypatch):
     assert counts[11] == 3 * 4
 
 
+def test_a_formatted_read_takes_one_record(tmp_path, monkeypatch):
+    """READ (u, '(A)') reads one record (not interpreted): the next list-directed READ reads
+    the record after it."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "f.dat").write_text("2\n5 0   text for a formatted read\n3\n")
+    program = """\
+      PROGRAM FM
+      INTEGER N, M, I
+      CHARACTER*40 LINE
+      DOUBLE PRECISION S
+      OPEN(8, FILE='f.dat', STATUS='OLD')
+      READ(8, *) N
+      READ(8, '(A)') LINE
+      READ(8, *) M
+      S = 0.0D0
+      DO I = 1, N * M
+         S = S + 1.0D0
+      END DO
+      END
+"""
+    _, counts = _run(tmp_path, program)
+    assert counts[11] == 2 * 3
+
+
 def test_inquire_exist(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     program = """\
