@@ -412,8 +412,6 @@ def machine_validate(file: str) -> None:
 
 def _analysis_args(files, nprocs, machine, sets, bound, routines, iterations) -> dict:
     """The arguments every interp.api analysis takes, from the shared predict options."""
-    from interp import api
-
     return dict(program=_program(files), machine=machine, nprocs=nprocs,
                 inputs=_parse_sets(sets), bound=bound,
                 routines=_parse_pairs("--routine", routines, float),

@@ -121,7 +121,8 @@ class _ToAst(Transformer):
 
     def boz_lit(self, ch):
         text = str(ch[0])
-        return ast.Num(int(text[2:-1], {"B": 2, "O": 8, "Z": 16, "X": 16}[text[0]]), "INTEGER", self._at(ch))
+        base = {"B": 2, "O": 8, "Z": 16, "X": 16}[text[0]]
+        return ast.Num(int(text[2:-1], base), "INTEGER", self._at(ch))
 
     def string_lit(self, ch):
         raw = str(ch[0])
@@ -445,7 +446,11 @@ class _ToAst(Transformer):
         return specs
 
     def read_stmt(self, ch):
-        specs = ch[0] if isinstance(ch[0], dict) else {"UNIT": ast.Str("*", self._start)}
+        if isinstance(ch[0], dict):
+            specs = ch[0]
+        else:  # READ f, items: the default unit; f is '*', a label, a string or a name
+            fmt = ast.Str(str(ch[0]), self._tloc(ch[0]))
+            specs = {"UNIT": ast.Str("*", self._start), "FMT": fmt}
         items = next((c for c in ch[1:] if isinstance(c, list) and _is_items(c)), [])
         return ast.Read(self._action_start, items, specs)
 
@@ -646,7 +651,8 @@ def parse_statement(card: Card) -> ast.Stmt:
 BUILTIN_INCLUDES = {"MPIF.H"}
 
 
-def find_include(name: str, base: Path, include_dirs: tuple[Path, ...]) -> tuple[Path | None, list[Path]]:
+def find_include(name: str, base: Path,
+                 include_dirs: tuple[Path, ...]) -> tuple[Path | None, list[Path]]:
     """Where an INCLUDE file is: the including file's folder first, then each ``-I`` folder in
     order (as f77 compilers search). Returns the file (or None) and the folders searched."""
     folders = [base, *include_dirs]
