@@ -157,9 +157,13 @@ class Files:
             return
         path = self._find(name)
         if path is None and status == "OLD":
-            self.note(f"{name}: absent, the program's fallback path is taken ({where})")
-            _set(frame, iostat, sp.Integer(OPEN_FAILED), resolve)
-            return
+            if iostat is None:  # no IOSTAT= (nor ERR=): the real program stops here
+                self.note(f"{name}: absent; the program, which does not test the OPEN, would "
+                          f"stop there with an error; interp goes on as if it were empty ({where})")
+            else:
+                self.note(f"{name}: absent, the program's fallback path is taken ({where})")
+                _set(frame, iostat, sp.Integer(OPEN_FAILED), resolve)
+                return
         records = []
         if path is not None:
             records = path.read_text(errors="replace").splitlines()

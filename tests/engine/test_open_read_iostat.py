@@ -167,6 +167,22 @@ def test_a_formatted_read_takes_one_record(tmp_path, monkeypatch):
     assert counts[11] == 2 * 3
 
 
+def test_an_untested_open_of_an_absent_file_is_said(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    program = """\
+      PROGRAM UT
+      INTEGER N
+      N = 3
+      OPEN(9, FILE='gone.dat', STATUS='OLD')
+      READ(9, *, END=10) N
+   10 CONTINUE
+      END
+"""
+    pred, _ = _run(tmp_path, program)
+    assert any(n.startswith("gone.dat: absent; the program, which does not test the OPEN, "
+                            "would stop there") for n in pred.notes)
+
+
 def test_inquire_exist(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     program = """\
