@@ -712,6 +712,23 @@ _DECL_TYPES = (
 )
 
 
+def _nest_io_jumps(unit: list[tuple[Card, ast.Stmt]]) -> list[tuple[Card, ast.Stmt]]:
+    """The two GO TOs of a statement with both END= and ERR=, the one to the farther label
+    first, so their forward jumps nest instead of crossing."""
+    where = {s.label: i for i, (_c, s) in enumerate(unit) if s.label is not None}
+    for i in range(1, len(unit) - 1):
+        io, a, b = unit[i - 1][1], unit[i][1], unit[i + 1][1]
+        if (isinstance(io, (ast.Read, ast.FileOp)) and _is_jump(a) and _is_jump(b)
+                and a.loc is io.loc and b.loc is io.loc
+                and where.get(b.stmt.target, -1) > where.get(a.stmt.target, -1)):
+            unit[i], unit[i + 1] = unit[i + 1], unit[i]
+    return unit
+
+
+def _is_jump(s: ast.Stmt) -> bool:
+    return isinstance(s, ast.LogicalIf) and isinstance(s.stmt, ast.Goto)
+
+
 def parse_file(path: str | Path, include_dirs: Iterable[str | Path] = ()) -> list[ast.ProgramUnit]:
     """Parse a source file into its program units (statements still flat in ``body``);
     INCLUDE files are searched beside it, then in ``include_dirs``."""
@@ -730,7 +747,7 @@ def parse_file(path: str | Path, include_dirs: Iterable[str | Path] = ()) -> lis
     for card, stmt in stmts:
         current.append((card, stmt))
         if isinstance(stmt, ast.End):
-            units.append(build_unit(current))
+            units.append(build_unit(_nest_io_jumps(current)))
             current = []
     if current:
         last = current[-1][0]

@@ -24,6 +24,7 @@ from interp.engine.values import Frame, Unknown, fast_or_symbolic
 
 OPEN_FAILED = 2  # the IOSTAT of a failed OPEN (gfortran's "no such file")
 END_OF_FILE = -1  # the IOSTAT of a READ past the end of the file
+READ_ERROR = 1  # the IOSTAT of a READ of a value that is not of its item's type
 
 
 @dataclass
@@ -204,7 +205,7 @@ class Files:
         targets = list(_targets(s.items, frame, resolve))
         values = file.values(len(targets))
         if values is None:
-            _set(frame, s.specs.get("IOSTAT"), sp.Integer(END_OF_FILE), resolve)
+            _set(frame, iostat, sp.Integer(END_OF_FILE), resolve)
             return True
         for (target, bindings), text in zip(targets, values):
             for var, v in bindings:
@@ -213,12 +214,15 @@ class Files:
                 continue
             sym = frame.table.lookup(target.name, target.loc)
             value = convert(text, sym.type)
-            if value is None:
-                frame.forget(target.name)
-            else:
+            if value is not None:
                 _set(frame, target, value, resolve)
+            elif sym.type == "CHARACTER":  # characters are not followed
+                frame.forget(target.name)
+            else:  # not a number (or logical): a read error, as the run would have
+                _set(frame, iostat, sp.Integer(READ_ERROR), resolve)
+                return True
         short = len(values) < len(targets)
-        _set(frame, s.specs.get("IOSTAT"), sp.Integer(END_OF_FILE if short else 0), resolve)
+        _set(frame, iostat, sp.Integer(END_OF_FILE if short else 0), resolve)
         return True
 
 

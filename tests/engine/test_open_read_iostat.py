@@ -183,6 +183,37 @@ def test_an_untested_open_of_an_absent_file_is_said(tmp_path, monkeypatch):
                             "would stop there") for n in pred.notes)
 
 
+@pytest.mark.parametrize("content, n", [
+    ("", 2 + 10),  # END=20: past label 20, N = 2 + 10
+    ("5\n", 5 + 1 + 10),  # read: on through both labels
+    ("X\n", 2),  # not a number for an INTEGER: a read error, ERR=30
+])
+def test_err_and_end_on_one_read(tmp_path, monkeypatch, content, n):
+    """Both labels on one READ: the two jumps nest (the farther one tested first)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "one.dat").write_text(content)
+    for order in ("ERR=30, END=20", "END=20, ERR=30"):
+        program = f"""\
+      PROGRAM BO
+      INTEGER N, I, IOS
+      DOUBLE PRECISION S
+      N = 2
+      OPEN(4, FILE='one.dat')
+      READ(4, *, {order}, IOSTAT=IOS) N
+      N = N + 1
+   20 CONTINUE
+      N = N + 10
+   30 CONTINUE
+      S = 0.0D0
+      DO I = 1, N
+         S = S + 1.0D0
+      END DO
+      END
+"""
+        _, counts = _run(tmp_path, program)
+        assert counts[13] == n, order
+
+
 def test_inquire_exist(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     program = """\
