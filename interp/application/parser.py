@@ -663,11 +663,11 @@ def find_include(name: str, base: Path,
     return None, folders
 
 
-def _expand_includes(cards: list[Card], base: Path, include_dirs: tuple[Path, ...], free: bool,
+def _expand_includes(parsed: Iterable[tuple[Card, ast.Stmt]], base: Path,
+                     include_dirs: tuple[Path, ...], free: bool,
                      depth: int = 0) -> list[tuple[Card, ast.Stmt]]:
     out: list[tuple[Card, ast.Stmt]] = []
-    for card in cards:
-        stmt = parse_statement(card)
+    for card, stmt in parsed:
         if isinstance(stmt, ast.Include) and stmt.path.upper() not in BUILTIN_INCLUDES:
             target, searched = find_include(stmt.path, base, include_dirs)
             if target is None:
@@ -678,11 +678,35 @@ def _expand_includes(cards: list[Card], base: Path, include_dirs: tuple[Path, ..
                 )
             if depth > 8:
                 raise card.error("INCLUDE nested too deeply (is it including itself?)")
-            out.extend(_expand_includes(read_included(target, free), target.parent,
+            out.extend(_expand_includes(_parse_included(target, free), target.parent,
                                         include_dirs, free, depth + 1))
             continue
         out.extend((card, s) for s in _io_branches(stmt))
     return out
+
+
+def _parse_cards(cards: list[Card]) -> list[tuple[Card, ast.Stmt]]:
+    return [(card, parse_statement(card)) for card in cards]
+
+
+def _parse_included(path: Path, free: bool) -> list[tuple[Card, ast.Stmt]]:
+    """An INCLUDEd file's statements. A header of declarations only (the usual case, included
+    by every file of a program) is parsed once and its statements shared, since nothing
+    changes a declaration after parsing; any other is parsed afresh for each INCLUDE."""
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        stamp = 0
+    shared = _parsed_header(path, stamp, free)
+    return list(shared) if shared is not None else _parse_cards(read_included(path, free))
+
+
+@lru_cache(maxsize=256)
+def _parsed_header(path: Path, stamp: int, free: bool) -> tuple[tuple[Card, ast.Stmt], ...] | None:
+    parsed = _parse_cards(read_included(path, free))
+    if all(isinstance(stmt, _DECL_TYPES) for _card, stmt in parsed):
+        return tuple(parsed)
+    return None
 
 
 def _io_branches(stmt: ast.Stmt) -> list[ast.Stmt]:
@@ -740,7 +764,7 @@ def parse_file(path: str | Path, include_dirs: Iterable[str | Path] = ()) -> lis
         raise InterpError(f"{path} holds no statements, only comments",
                           SourceLocation(str(path), 1, 1),
                           hint="give a file holding a Fortran program unit")
-    stmts = _expand_includes(cards, path.parent, tuple(Path(d) for d in include_dirs),
+    stmts = _expand_includes(_parse_cards(cards), path.parent, tuple(Path(d) for d in include_dirs),
                              is_free_form(path))
     units: list[ast.ProgramUnit] = []
     current: list[tuple[Card, ast.Stmt]] = []

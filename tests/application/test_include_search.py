@@ -103,3 +103,18 @@ def test_predict_and_check_with_dash_i(tmp_path):
         assert out.exit_code == 0, out.output
     out = CliRunner().invoke(main, ["predict", str(tmp_path / "p.f")])
     assert out.exit_code == 2 and "-I DIR" in out.output
+
+
+def test_a_declarations_header_is_parsed_once_and_executable_includes_afresh(tmp_path):
+    (tmp_path / "decl.h").write_text("      INTEGER N\n      PARAMETER (N = 4)\n")
+    (tmp_path / "body.h").write_text("      READ(5, *, END=10) K\n")
+    (tmp_path / "p.f").write_text(
+        "      SUBROUTINE A(K)\n      INCLUDE 'decl.h'\n      INCLUDE 'body.h'\n"
+        "   10 CONTINUE\n      END\n"
+        "      SUBROUTINE B(K)\n      INCLUDE 'decl.h'\n      INCLUDE 'body.h'\n"
+        "   10 CONTINUE\n      END\n")
+    a, b = parse_file(tmp_path / "p.f")
+    assert a.decls[0] is b.decls[0]  # the header's statements are shared
+    for unit in (a, b):  # each READ keeps its END= jump (an IF around the skipped part)
+        assert [type(s).__name__ for s in unit.body][:2] == ["Read", "IfBlock"]
+    assert a.body[0] is not b.body[0]
