@@ -55,11 +55,19 @@ class Program:
     aag: AAG
 
     @classmethod
-    def load(cls, files: str | Iterable[str], granularity: str = "largest") -> Program:
+    def load(cls, files: str | Iterable[str], granularity: str = "largest",
+             include_dirs: Iterable[str] = (), input_files: Mapping[str, str] | None = None
+             ) -> Program:
         """Parse ``files`` (a host program and the node program it loads, or node/MPI programs);
-        ``granularity``: ``"largest"`` Seq AAUs, or ``"statement"`` (one per statement)."""
+        ``granularity``: ``"largest"`` Seq AAUs, or ``"statement"`` (one per statement);
+        ``include_dirs``: folders searched for INCLUDE files after the including file's own
+        (``-I DIR``); ``input_files``: NAME → PATH, the real file read where the program OPENs
+        NAME (``--input-file``; other names are looked up in the current folder, as the program
+        would)."""
         files = [files] if isinstance(files, str) else [str(f) for f in files]
-        return cls(build_aag(files, granularity))
+        aag = build_aag(files, granularity, include_dirs)
+        aag.input_files = _input_files(input_files or {})
+        return cls(aag)
 
     @property
     def files(self) -> list[str]:
@@ -69,6 +77,16 @@ class Program:
     def inputs(self) -> list[str]:
         """The external inputs: values the program reads or uses without defining."""
         return list(dict.fromkeys(e.name for e in self.aag.external_inputs))
+
+
+def _input_files(given: Mapping[str, str]) -> dict[str, str]:
+    from pathlib import Path
+
+    for name, path in given.items():
+        if not Path(path).is_file():
+            raise InterpError(f"--input-file {name}={path}: no such file",
+                              hint="name an existing file the program reads")
+    return {str(k): str(v) for k, v in given.items()}
 
 
 @dataclass(frozen=True)

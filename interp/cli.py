@@ -31,7 +31,45 @@ def main() -> None:
     """Predict the performance of message-passing Fortran 77 programs without running them."""
 
 
-SOURCES = click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+def _remember(key: str):
+    def store(ctx: click.Context, param: click.Parameter, value):
+        ctx.meta[key] = value
+        return value
+    return store
+
+
+def SOURCES(f):
+    """FILES, with ``-I DIR`` (folders searched for INCLUDE files after the including file's
+    own) and ``--input-file NAME=PATH`` (the file the program's OPEN of NAME reads); both are
+    kept in the click context and reach :func:`interp.api.Program.load` through
+    :func:`_program`."""
+    f = click.option("--input-file", "input_files", multiple=True, metavar="NAME=PATH",
+                     expose_value=False, callback=_remember("interp.input_files"),
+                     help="Use PATH for the file the program OPENs as NAME (repeatable).")(f)
+    f = click.option("-I", "include_dirs", multiple=True, metavar="DIR", expose_value=False,
+                     type=click.Path(file_okay=False), callback=_remember("interp.include_dirs"),
+                     help="Search DIR for INCLUDE files (repeatable).")(f)
+    return click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))(f)
+
+
+def _program(files, granularity: str = "largest"):
+    """:class:`interp.api.Program` of FILES with the command's -I and --input-file options."""
+    from interp import api
+
+    meta = click.get_current_context().meta
+    return api.Program.load(files, granularity, meta.get("interp.include_dirs", ()),
+                            input_files=_parse_input_files(meta.get("interp.input_files", ())))
+
+
+def _parse_input_files(pairs) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        name, sep, path = pair.partition("=")
+        if not sep or not name.strip() or not path.strip():
+            raise InterpError(f"--input-file {pair!r}: expected NAME=PATH",
+                              hint="e.g. --input-file inputbt.data=runs/bt.S.data")
+        out[name.strip()] = path.strip()
+    return out
 
 
 def _load_machine(ctx: click.Context, param: click.Parameter, value: str):
@@ -67,7 +105,7 @@ def graph(files: tuple[str, ...], fmt: str, granularity: str, saag: bool, nprocs
     from interp import api
     from interp.output import graph_view
 
-    aag = api.Program.load(files, granularity).aag
+    aag = _program(files, granularity).aag
     if saag:
         from interp.output import saag_view
 
@@ -260,7 +298,7 @@ def check(files, nprocs, machine, sets, bound, routines, iterations, fmt) -> Non
     from interp.output import saag_view
 
     del bound, routines, iterations  # timing plays no part in matching
-    program = api.Program.load(files)
+    program = _program(files)
     built = api.saag(program, machine, nprocs, _parse_sets(sets), _what_ifs())
     click.echo(saag_view.render_json(built) if fmt == "json" else saag_view.problems_text(built))
     sys.exit(1 if built.problems else 0)
@@ -374,9 +412,7 @@ def machine_validate(file: str) -> None:
 
 def _analysis_args(files, nprocs, machine, sets, bound, routines, iterations) -> dict:
     """The arguments every interp.api analysis takes, from the shared predict options."""
-    from interp import api
-
-    return dict(program=api.Program.load(files), machine=machine, nprocs=nprocs,
+    return dict(program=_program(files), machine=machine, nprocs=nprocs,
                 inputs=_parse_sets(sets), bound=bound,
                 routines=_parse_pairs("--routine", routines, float),
                 iterations=_parse_pairs("--iterations", iterations, int))
@@ -577,6 +613,11 @@ def validate(files, machine, nprocs_list, model, breakdown, one_program, timeout
     from interp.analysis import validate as V
     from interp.system.simgrid import simgrid_semantics
 
+    meta = click.get_current_context().meta
+    if meta.get("interp.include_dirs") or meta.get("interp.input_files"):
+        raise InterpError("validate does not take -I or --input-file",
+                          hint="SMPI compiles and runs the program itself: put the INCLUDE "
+                               "and input files beside the source")
     programs = [V.Program.of(files)] if one_program else V.each_file(files)
     rows = V.validate(programs, nprocs_list, machine, model=model, timeout=timeout)
     click.echo(V.table(rows))

@@ -8,6 +8,7 @@ that communicates is classified as synchronized.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -73,6 +74,9 @@ class AAG:
     graph: nx.DiGraph
     critical_variables: list = field(default_factory=list)
     external_inputs: list = field(default_factory=list)
+    # The files the program OPENs, by the name it opens them with, when the user named a real
+    # file for it (--input-file NAME=PATH); other names are looked up in the current folder.
+    input_files: dict[str, str] = field(default_factory=dict)
 
     def programs(self) -> list[UnitAAG]:
         return [u for u in self.units.values() if u.kind == "PROGRAM"]
@@ -227,6 +231,7 @@ class _UnitBuilder:
                 for target in _io_targets(item):
                     self._define(target, aau_id, loc, "read")
                 ops.store += 1
+            self._io_status(s, aau_id, loc)
             return ops
         if isinstance(s, ast.Write):
             ops = OpCounts(calls=1)
@@ -238,8 +243,15 @@ class _UnitBuilder:
         if isinstance(s, ast.FileOp):
             ops = OpCounts(calls=1)
             ops.library["io"] += 1
+            self._io_status(s, aau_id, loc)
             return ops
         return OpCounts()  # CONTINUE, FORMAT
+
+    def _io_status(self, s: ast.Read | ast.FileOp, aau_id: int, loc: SourceLocation) -> None:
+        for name in _status_outputs(s):
+            self._define(name, aau_id, loc, "io")
+        for key in ("UNIT", "FILE", "REC"):
+            self._use(s.specs.get(key), aau_id)
 
     def library_call(self, s: ast.CallStmt, aau_id: int) -> OpCounts:
         call = library_calls().get(s.name)
@@ -419,6 +431,23 @@ def _walk_stmts(stmts: list[ast.Stmt]):
             yield from _walk_stmts(child)
 
 
+_IO_INPUTS = {"UNIT", "FILE", "ERR", "FMT"}  # INQUIRE's specs that are not answers
+
+
+def _status_outputs(s: ast.Read | ast.FileOp) -> list[str]:
+    """The variables an I/O statement sets through its control list: IOSTAT=, and what
+    INQUIRE answers (EXIST=, OPENED=, NUMBER=...)."""
+    return [e.name for key, e in s.specs.items() if isinstance(e, (ast.Var, ast.Ref)) and (
+        key == "IOSTAT" or (isinstance(s, ast.FileOp) and s.kind == "INQUIRE"
+                            and key not in _IO_INPUTS))]
+
+
+def io_outputs(s: ast.Read | ast.FileOp) -> list[str]:
+    """Every variable an I/O statement may set: what it reads and its control list's outputs."""
+    items = s.items if isinstance(s, ast.Read) else []
+    return [t for item in items for t in _io_targets(item)] + _status_outputs(s)
+
+
 def _io_targets(item: ast.Expr) -> list[str]:
     if isinstance(item, (ast.Var, ast.Ref)):
         return [item.name]
@@ -490,8 +519,10 @@ def _callee_first(units: dict[str, tuple[ast.ProgramUnit, str]]) -> list[str]:
                       hint="Fortran 77 does not allow recursion; rewrite it as a loop")
 
 
-def build_aag(paths: list[str | Path], granularity: str = "largest") -> AAG:
-    """Parse the files and build the program's AAG with its level-1 characterization."""
+def build_aag(paths: list[str | Path], granularity: str = "largest",
+              include_dirs: Iterable[str | Path] = ()) -> AAG:
+    """Parse the files and build the program's AAG with its level-1 characterization
+    (INCLUDE files are searched beside the including file, then in ``include_dirs``)."""
     from interp.application.characterize import characterize
 
     if granularity not in GRANULARITIES:
@@ -501,7 +532,7 @@ def build_aag(paths: list[str | Path], granularity: str = "largest") -> AAG:
         raise InterpError("no source files given", hint="name one or more Fortran files")
     parsed: dict[str, tuple[ast.ProgramUnit, str]] = {}
     for path in paths:
-        for unit in parse_file(path):
+        for unit in parse_file(path, include_dirs):
             if unit.name in parsed:
                 other = parsed[unit.name][0]
                 raise InterpError(

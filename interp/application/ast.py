@@ -16,8 +16,8 @@ from interp.errors import SourceLocation
 
 @dataclass(eq=False)
 class Num:
-    value: int | float
-    kind: str  # INTEGER | REAL | DOUBLE
+    value: int | float | complex
+    kind: str  # INTEGER | REAL | DOUBLE | COMPLEX | DCOMPLEX
     loc: SourceLocation
 
 
@@ -94,6 +94,8 @@ _BIN_TEXT = {"EQ": ".EQ.", "NE": ".NE.", "LT": ".LT.", "LE": ".LE.", "GT": ".GT.
 def expr_text(e: Expr) -> str:
     """Fortran text of an expression (for reports and JSON)."""
     if isinstance(e, Num):
+        if isinstance(e.value, complex):
+            return f"({e.value.real!r}, {e.value.imag!r})"
         return repr(e.value) if e.kind != "INTEGER" else str(e.value)
     if isinstance(e, Str):
         return "'" + e.value.replace("'", "''") + "'"
@@ -216,9 +218,20 @@ class Stop(Stmt):
     pass
 
 
+# The control list of an I/O statement by keyword: UNIT, FMT (the first two positional
+# items), FILE, STATUS, IOSTAT, ERR, END, EXIST...; ``*`` (the default unit, list-directed
+# format) is Str("*").
+IoSpecs = dict[str, "Expr"]
+# The status variable an I/O statement with ERR= or END= and no IOSTAT= sets (INTEGER):
+# ``READ (u, *, END=L) X`` is read as ``READ (u, *, IOSTAT=IOSTAT$) X`` followed by
+# ``IF (IOSTAT$ .LT. 0) GO TO L`` (ERR=: ``.GT. 0``).
+IO_STATUS = "IOSTAT$"
+
+
 @dataclass(eq=False)
 class Read(Stmt):
     items: list[Expr]
+    specs: IoSpecs = field(default_factory=dict)
 
 
 @dataclass(eq=False)
@@ -228,7 +241,8 @@ class Write(Stmt):
 
 @dataclass(eq=False)
 class FileOp(Stmt):
-    kind: str
+    kind: str  # OPEN | CLOSE | INQUIRE | REWIND | BACKSPACE | ENDFILE
+    specs: IoSpecs = field(default_factory=dict)
 
 
 @dataclass(eq=False)
@@ -246,7 +260,7 @@ class End(Stmt):
 
 @dataclass(eq=False)
 class TypeSpec:
-    base: str  # INTEGER | REAL | DOUBLE | LOGICAL | COMPLEX | CHARACTER
+    base: str  # INTEGER | REAL | DOUBLE | LOGICAL | COMPLEX | DCOMPLEX | CHARACTER
     size: int | None = None  # REAL*8, CHARACTER*n
 
 

@@ -239,6 +239,19 @@ def read_free_form(text: str, file: str) -> list[Card]:
     return b.cards
 
 
+def is_free_form(path: str | Path) -> bool:
+    return Path(path).suffix.lower() in FREE_FORM_SUFFIXES
+
+
+def read_included(path: Path, free: bool) -> list[Card]:
+    """An INCLUDEd file, whatever its name: it takes the including file's form (``free``)."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError as err:
+        raise InterpError(f"cannot read {path}: {err.strerror}") from None
+    return (read_free_form if free else read_fixed_form)(text, str(path))
+
+
 def read_source(path: str | Path, display_name: str | None = None) -> list[Card]:
     """Read a source file into cards, choosing fixed or free form by its suffix."""
     path = Path(path)

@@ -18,7 +18,7 @@ import sympy as sp
 from interp.application import ast
 from interp.application.ast import expr_text
 from interp.application.catalog import intrinsics
-from interp.application.symbols import NUMERIC_RANK, SymbolTable
+from interp.application.symbols import COMPLEX_TYPES, NUMERIC_RANK, SymbolTable
 from interp.errors import InterpError
 
 def walk(e: ast.Expr) -> Iterator[ast.Expr]:
@@ -64,8 +64,9 @@ def expr_type(e: ast.Expr, table: SymbolTable) -> str:
         intr = intrinsics().get(e.name)
         sym = table.symbols.get(e.name)
         if intr is not None and (sym is None or sym.kind == "intrinsic"):
-            if intr.type == "arg":
-                return expr_type(e.args[0], table) if e.args else "REAL"
+            if intr.type in ("arg", "arg_part"):
+                arg = expr_type(e.args[0], table) if e.args else "REAL"
+                return complex_part(arg) if intr.type == "arg_part" else arg
             return intr.type
         return table.lookup(e.name, e.loc).type
     if isinstance(e, ast.BinOp):
@@ -82,7 +83,15 @@ def expr_type(e: ast.Expr, table: SymbolTable) -> str:
 def wider(a: str, b: str) -> str:
     if a not in NUMERIC_RANK or b not in NUMERIC_RANK:
         return a if a not in NUMERIC_RANK else b
+    if {a, b} == {"DOUBLE", "COMPLEX"}:  # a double and a complex: as compilers do
+        return "DCOMPLEX"
     return a if NUMERIC_RANK[a] >= NUMERIC_RANK[b] else b
+
+
+def complex_part(t: str) -> str:
+    """The type of a part (or the modulus) of a value of type ``t``: REAL of COMPLEX, DOUBLE of
+    DOUBLE COMPLEX; other types are their own."""
+    return {"COMPLEX": "REAL", "DCOMPLEX": "DOUBLE"}.get(t, t)
 
 
 # ---- SymPy -------------------------------------------------------------------------------------
@@ -94,7 +103,7 @@ def fortran_symbol(name: str, ftype: str = "INTEGER") -> sp.Symbol:
     """The SymPy symbol for a Fortran variable (integer-valued for INTEGER variables)."""
     if ftype == "INTEGER":
         return sp.Symbol(name, integer=True)
-    if ftype == "LOGICAL":
+    if ftype == "LOGICAL" or ftype in COMPLEX_TYPES:
         return sp.Symbol(name)
     return sp.Symbol(name, real=True)
 
@@ -180,6 +189,10 @@ def _fortran_mod(a, b):
     return math.fmod(a, b)
 
 
+def _real_part(a) -> float:
+    return a.real if isinstance(a, complex) else float(a)
+
+
 def _nint(a) -> int:
     return int(math.copysign(math.floor(abs(a) + 0.5), a))
 
@@ -189,7 +202,14 @@ _NUM_INTRINSICS = {
     "DMIN1": min, "MAX": max, "MAX0": max, "AMAX1": max, "DMAX1": max,
     "ABS": abs, "IABS": abs, "DABS": abs, "INT": lambda a: int(a), "IFIX": lambda a: int(a),
     "IDINT": lambda a: int(a), "NINT": _nint, "IDNINT": _nint,
-    "FLOAT": float, "REAL": float, "DBLE": float, "DFLOAT": float, "SNGL": float,
+    "AINT": lambda a: float(math.trunc(a)), "DINT": lambda a: float(math.trunc(a)),
+    "ANINT": lambda a: float(_nint(a)), "DNINT": lambda a: float(_nint(a)),
+    "DIM": lambda a, b: max(a - b, 0), "IDIM": lambda a, b: max(a - b, 0),
+    "DDIM": lambda a, b: max(a - b, 0), "DPROD": lambda a, b: float(a) * float(b),
+    "FLOAT": float, "REAL": _real_part, "DBLE": _real_part, "DFLOAT": float, "SNGL": float,
+    "DREAL": _real_part, "AIMAG": lambda z: complex(z).imag, "DIMAG": lambda z: complex(z).imag,
+    "CMPLX": complex, "DCMPLX": complex, "CONJG": lambda z: complex(z).conjugate(),
+    "DCONJG": lambda z: complex(z).conjugate(), "CABS": abs, "CDABS": abs, "ZABS": abs,
     "SQRT": math.sqrt, "DSQRT": math.sqrt, "EXP": math.exp, "DEXP": math.exp,
     "LOG": math.log, "ALOG": math.log, "DLOG": math.log,
     "IEOR": lambda a, b: a ^ b, "IAND": lambda a, b: a & b, "IOR": lambda a, b: a | b,
@@ -262,6 +282,8 @@ def to_sympy(e: ast.Expr, table: SymbolTable, resolve: Resolver | None = None) -
 def _to_sympy(e: ast.Expr, table: SymbolTable, resolve: Resolver | None) -> sp.Expr:
     conv = lambda x: to_sympy(x, table, resolve)  # noqa: E731
     if isinstance(e, ast.Num):
+        if isinstance(e.value, complex):
+            return sp.Float(e.value.real) + sp.I * sp.Float(e.value.imag)
         return sp.Integer(e.value) if e.kind == "INTEGER" else sp.Float(e.value)
     if isinstance(e, ast.Logical):
         return sp.true if e.value else sp.false
@@ -344,8 +366,16 @@ def _ref(e: ast.Ref, table: SymbolTable, conv, resolve: Resolver | None) -> sp.E
         if a.is_Number:  # rounds half away from zero
             return sp.Integer(int(sp.sign(a)) * int(sp.floor(abs(a) + sp.Rational(1, 2))))
         return sp.floor(a + sp.Rational(1, 2))
-    if name in ("FLOAT", "REAL", "DBLE", "DFLOAT", "SNGL"):
-        return args[0]
+    if name in ("FLOAT", "REAL", "DBLE", "DFLOAT", "SNGL", "DREAL"):
+        return sp.re(args[0]) if expr_type(e.args[0], table) in COMPLEX_TYPES else args[0]
+    if name in ("AIMAG", "DIMAG"):
+        return sp.im(args[0])
+    if name in ("CMPLX", "DCMPLX"):
+        return args[0] + sp.I * args[1] if len(args) > 1 else args[0]
+    if name in ("CONJG", "DCONJG"):
+        return sp.conjugate(args[0])
+    if name in ("CABS", "CDABS", "ZABS"):
+        return sp.Abs(args[0])
     if name in ("SQRT", "DSQRT"):
         return sp.sqrt(args[0])
     if name in ("EXP", "DEXP"):
@@ -359,6 +389,26 @@ def _ref(e: ast.Ref, table: SymbolTable, conv, resolve: Resolver | None) -> sp.E
         return as_sympy(value)
     raise SymbolicError(f"the value of {expr_text(e)} is not known before run time", e.loc,
                         hint="interp follows values it can compute from the source")
+
+
+def assigned_value(value, target_type: str):
+    """``value`` as an assignment to a variable of ``target_type`` stores it (F77 10.1):
+    an INTEGER variable gets INT(value), truncated toward zero (``floor`` for a symbolic
+    value, exact for the non-negative values it is used on); a REAL or DOUBLE variable
+    gets the real part of a complex."""
+    if isinstance(value, bool) or value is sp.true or value is sp.false:
+        return value
+    if isinstance(value, complex) and target_type not in COMPLEX_TYPES:
+        value = value.real
+    if target_type != "INTEGER":
+        return value
+    if isinstance(value, float):
+        return math.trunc(value) if math.isfinite(value) else value
+    if isinstance(value, sp.Basic) and value.is_number and value.is_real and not value.is_Integer:
+        return sp.Integer(int(value)) if value.is_finite else value  # int() truncates
+    if isinstance(value, sp.Expr) and not value.is_number and value.is_integer is not True:
+        return sp.floor(value)
+    return value
 
 
 def element_key(name: str, indices: list[sp.Expr]) -> str:

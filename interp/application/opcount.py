@@ -13,6 +13,13 @@ Counting rules (one place, so tests and the engine agree):
 * Every read of a variable or array element is a ``fetch``, every assignment a ``store``;
   PARAMETER constants are folded and not fetched. Index expressions are counted, address
   arithmetic is not.
+* COMPLEX and DOUBLE COMPLEX arithmetic is counted as the real operations it is made of (the
+  paper's Table 1 has no complex row; this is interp's assumption, stated in the specs and
+  README): complex ± complex = 2 adds; complex × complex = 4 muls + 2 adds; complex / complex
+  = (ac+bd)/(c²+d²), (bc−ad)/(c²+d²): 6 muls + 3 adds + 2 divs; with one real operand, ± is
+  1 add, × 2 muls, / 2 divs; a complex compare is 2 compares, a complex negation 2 adds.
+  CONJG is 1 add, CMPLX/REAL/AIMAG of a complex are free, ABS of a complex is 2 muls + 1 add
+  + a sqrt. A complex value is one fetch or store (of its 8 or 16 bytes).
 * Intrinsics are library calls (``float`` for FLOAT/DBLE/REAL as in Table 1, ``abs``, ``sqrt``
   ...); NX/2 and MPI queries (``mynode()``...) are machine-specific operations; a user FUNCTION
   call is a ``call``; a statement function is expanded in place.
@@ -26,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from interp.application import ast
 from interp.application.catalog import intrinsics, library_calls
 from interp.application.expr import expr_type
-from interp.application.symbols import SymbolTable
+from interp.application.symbols import COMPLEX_TYPES, SymbolTable
 
 ARITH_FIELDS = (
     "int_add", "real_add", "int_mul", "real_mul", "int_div", "real_div",
@@ -85,7 +92,30 @@ class OpCounts:
 
 
 def _is_real(t: str) -> bool:
-    return t in ("REAL", "DOUBLE", "COMPLEX")
+    return t in ("REAL", "DOUBLE", "COMPLEX", "DCOMPLEX")
+
+
+# Complex arithmetic as real operations (see the module docstring): by operator, for two
+# complex operands and for a complex with a real one.
+COMPLEX_BINOP_OPS = {
+    ("+", 2): {"real_add": 2}, ("+", 1): {"real_add": 1},
+    ("-", 2): {"real_add": 2}, ("-", 1): {"real_add": 1},
+    ("*", 2): {"real_mul": 4, "real_add": 2}, ("*", 1): {"real_mul": 2},
+    ("/", 2): {"real_mul": 6, "real_add": 3, "real_div": 2}, ("/", 1): {"real_div": 2},
+}
+COMPLEX_COMPARE_OPS = {"real_add": 2}
+# The complex intrinsics' catalog cost names, as real operations and library calls.
+COMPLEX_PARTS_OPS = {
+    "part": {}, "conj": {"real_add": 1}, "cabs": {"real_mul": 2, "real_add": 1, "sqrt": 1},
+}
+
+
+def _count(ops: "OpCounts", table: dict[str, int], times: int = 1) -> None:
+    for name, n in table.items():
+        if name in ARITH_FIELDS:
+            setattr(ops, name, getattr(ops, name) + n * times)
+        else:
+            ops.library[name] += n * times
 
 
 def _is_literal(e: ast.Expr) -> bool:
@@ -109,6 +139,13 @@ def _substitute(e: ast.Expr, binding: dict[str, ast.Expr]) -> ast.Expr:
 
 def _power_muls(k: int) -> int:
     return 0 if k < 2 else k.bit_length() - 1 + bin(k).count("1") - 1
+
+
+def _complex_cost(e: ast.Ref, cost: str, table: SymbolTable) -> str:
+    """A generic intrinsic on a complex argument: REAL/DBLE pick a part, ABS is the modulus."""
+    if expr_type(e.args[0], table) not in COMPLEX_TYPES:
+        return cost
+    return {"float": "part", "abs": "cabs"}.get(cost, cost)
 
 
 class OpCounter:
@@ -147,7 +184,11 @@ class OpCounter:
             if e.op == "NOT":
                 ops.int_add += 1
             elif e.op == "-" and not _is_literal(e.operand):
-                self._add(ops, expr_type(e.operand, t))
+                otype = expr_type(e.operand, t)
+                if otype in COMPLEX_TYPES:
+                    _count(ops, COMPLEX_BINOP_OPS[("-", 2)])
+                else:
+                    self._add(ops, otype)
         elif isinstance(e, ast.BinOp):
             self._binop(e, ops)
         elif isinstance(e, ast.Range):
@@ -164,7 +205,9 @@ class OpCounter:
         if e.op == "**" and isinstance(e.right, ast.Num) and e.right.kind == "INTEGER":
             ops_type = expr_type(e.left, t)
             n = _power_muls(int(e.right.value))
-            if _is_real(ops_type):
+            if ops_type in COMPLEX_TYPES:
+                _count(ops, COMPLEX_BINOP_OPS[("*", 2)], n)
+            elif _is_real(ops_type):
                 ops.real_mul += n
             else:
                 ops.int_mul += n
@@ -180,6 +223,9 @@ class OpCounter:
             "REAL" if _is_real(lt) or _is_real(rt) else "INTEGER")
         self._convert_mixed(ops, result, e.left, lt)
         self._convert_mixed(ops, result, e.right, rt)
+        if lt in COMPLEX_TYPES or rt in COMPLEX_TYPES:
+            self._complex_binop(e.op, lt, rt, ops)
+            return
         if e.op in ("+", "-") or e.op in ast.RELATIONAL:
             self._add(ops, result)
         elif e.op == "*":
@@ -194,6 +240,14 @@ class OpCounter:
                 ops.int_div += 1
         elif e.op == "**":
             ops.library["pow"] += 1
+
+    def _complex_binop(self, op: str, lt: str, rt: str, ops: OpCounts) -> None:
+        if op in ast.RELATIONAL:
+            _count(ops, COMPLEX_COMPARE_OPS)
+        elif op == "**":
+            ops.library["pow"] += 1
+        else:
+            _count(ops, COMPLEX_BINOP_OPS[(op, (lt in COMPLEX_TYPES) + (rt in COMPLEX_TYPES))])
 
     def _ref(self, e: ast.Ref, ops: OpCounts) -> None:
         t = self.table
@@ -212,7 +266,13 @@ class OpCounter:
         intr = intrinsics().get(e.name)
         call = library_calls().get(e.name)
         if intr is not None and (sym is None or sym.kind == "intrinsic"):
-            ops.library[intr.cost] += 1
+            cost = _complex_cost(e, intr.cost, t) if e.args else intr.cost
+            if cost in COMPLEX_PARTS_OPS:
+                _count(ops, COMPLEX_PARTS_OPS[cost])
+                for a in e.args:  # CMPLX(I, J): integer parts are converted
+                    self._convert_mixed(ops, "REAL", a, expr_type(a, t))
+            else:
+                ops.library[cost] += 1
         elif call is not None:
             ops.nx[call.cost or "default"] += 1
         elif sym is None or sym.kind in ("function", "external"):

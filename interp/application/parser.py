@@ -7,6 +7,8 @@ Each logical statement is parsed on its own with the LALR grammar in
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -14,7 +16,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from interp.application import ast
-from interp.application.cards import Card, read_source
+from interp.application.cards import Card, is_free_form, read_included, read_source
 from interp.errors import InterpError, SourceLocation, UnsupportedError
 from interp.resources import grammar_path
 
@@ -40,6 +42,7 @@ def _parser() -> tuple[Lark, "_ToAst"]:
         maybe_placeholders=False,
         cache=True,  # the LALR tables, pickled in the temp directory: a 3x faster start
         transformer=to_ast,
+        start=["start", "assignment_stmt", "logical_if_assign"],
     )
     return lark, to_ast
 
@@ -67,8 +70,9 @@ class _ToAst(Transformer):
     except the statement a logical IF holds, which starts after the condition.
     """
 
-    def begin(self, card: Card) -> None:
+    def begin(self, card: Card, entry: str = "start") -> None:
         self.card = card
+        self.entry = entry
         self._paren: dict[int, SourceLocation] = {}  # id(node) → its opening parenthesis
 
     @property
@@ -77,6 +81,8 @@ class _ToAst(Transformer):
 
     @property
     def _action_offset(self) -> int:
+        if self.entry == "assignment_stmt":  # an assignment to a variable named IF...
+            return 0
         return _after_condition(self.card.text) if _leading_word(self.card.text) == "IF" else 0
 
     @property
@@ -110,6 +116,19 @@ class _ToAst(Transformer):
         kind = "DOUBLE" if ("D" in text or "Q" in text) else "REAL"
         return ast.Num(float(text.replace("D", "E").replace("Q", "E")), kind, self._at(ch))
 
+    def complex_lit(self, ch):
+        """``(re, im)``: DOUBLE COMPLEX when either part is written with a D exponent."""
+        text = str(ch[0])
+        parts = [p.replace(" ", "") for p in text.strip("()").split(",")]
+        kind = "DCOMPLEX" if any("D" in p or "Q" in p for p in parts) else "COMPLEX"
+        re_, im = (float(p.replace("D", "E").replace("Q", "E")) for p in parts)
+        return ast.Num(complex(re_, im), kind, self._at(ch))
+
+    def boz_lit(self, ch):
+        text = str(ch[0])
+        base = {"B": 2, "O": 8, "Z": 16, "X": 16}[text[0]]
+        return ast.Num(int(text[2:-1], base), "INTEGER", self._at(ch))
+
     def string_lit(self, ch):
         raw = str(ch[0])
         return ast.Str(raw[1:-1].replace(raw[0] * 2, raw[0]), self._at(ch))
@@ -126,6 +145,12 @@ class _ToAst(Transformer):
     def ref(self, ch):
         args = ch[1] if len(ch) > 1 else []
         return ast.Ref(str(ch[0]), args, self._at(ch))
+
+    def ref_substring(self, ch):
+        """``S(I)(lo:hi)``, a substring of an array element: the element's indices, then the
+        substring's range as one more argument (as a scalar's ``S(lo:hi)``)."""
+        name, args, part = ch
+        return ast.Ref(str(name), [*args, part], self._at(ch))
 
     def arg_list(self, ch):
         return list(ch)
@@ -211,7 +236,11 @@ class _ToAst(Transformer):
         return self._typespec("LOGICAL", ch)
 
     def complex_type(self, ch):
-        return self._typespec("COMPLEX", ch)
+        spec = self._typespec("COMPLEX", ch)
+        return ast.TypeSpec("DCOMPLEX", 16) if spec.size == 16 else spec
+
+    def double_complex_type(self, ch):
+        return ast.TypeSpec("DCOMPLEX", 16)
 
     def character_type(self, ch):
         lens = [c for c in ch if isinstance(c, int)]
@@ -433,14 +462,25 @@ class _ToAst(Transformer):
 
     # ---- input/output ----
     def io_spec(self, ch):
-        return ch
+        value = ch[-1]
+        if isinstance(value, Token):  # '*'
+            value = ast.Str("*", self._tloc(value))
+        return (str(ch[0]) if len(ch) == 2 else None, value)
 
     def io_control(self, ch):
-        return ch
+        specs: dict[str, ast.Expr] = {}
+        for i, (key, value) in enumerate(ch):
+            specs[key or ("UNIT", "FMT")[min(i, 1)]] = value
+        return specs
 
     def read_stmt(self, ch):
+        if isinstance(ch[0], dict):
+            specs = ch[0]
+        else:  # READ f, items: the default unit; f is '*', a label, a string or a name
+            fmt = ast.Str(str(ch[0]), self._tloc(ch[0]))
+            specs = {"UNIT": ast.Str("*", self._start), "FMT": fmt}
         items = next((c for c in ch[1:] if isinstance(c, list) and _is_items(c)), [])
-        return ast.Read(self._action_start, items)
+        return ast.Read(self._action_start, items, specs)
 
     def write_stmt(self, ch):
         items = ch[1] if len(ch) > 1 else []
@@ -451,7 +491,10 @@ class _ToAst(Transformer):
         return ast.Write(self._action_start, items)
 
     def file_stmt(self, ch):
-        return ast.FileOp(self._action_start, str(ch[0]))
+        return ast.FileOp(self._action_start, _word(ch[0]), ch[1])
+
+    def file_stmt_unit(self, ch):
+        return ast.FileOp(self._action_start, _word(ch[0]), {"UNIT": ch[1]})
 
     def format_stmt(self, ch):
         return ast.Format(self._start)
@@ -459,6 +502,12 @@ class _ToAst(Transformer):
     def assignment(self, ch):
         target, value = ch
         return ast.Assign(self._action_start, target, value)
+
+    def assignment_stmt(self, ch):
+        return ch[0]
+
+    def logical_if_assign(self, ch):
+        return self.logical_if_stmt(ch)
 
 
 def _after_condition(text: str) -> int:
@@ -478,6 +527,10 @@ def _after_condition(text: str) -> int:
     return 0
 
 
+def _word(tok: Token) -> str:
+    return "".join(str(tok).split())
+
+
 def _is_items(c: list) -> bool:
     return all(not isinstance(x, (Token, list)) for x in c)
 
@@ -486,7 +539,7 @@ _OP_NAMES = {"==": "EQ", "/=": "NE", "<": "LT", "<=": "LE", ">": "GT", ">=": "GE
 
 
 def _op_name(tok: Token) -> str:
-    text = str(tok).strip(".")
+    text = "".join(str(tok).split()).strip(".")  # ". EQ ." is .EQ.
     return _OP_NAMES.get(str(tok), text)
 
 
@@ -533,17 +586,84 @@ def _leading_word(text: str) -> str:
     return word
 
 
+def _skip_group(text: str, i: int) -> int:
+    """The offset just past the parenthesised group opening at ``text[i]`` (-1 if unclosed)."""
+    depth, quote = 0, None
+    for j in range(i, len(text)):
+        ch = text[j]
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return j + 1
+    return -1
+
+
+def _top_level_comma(text: str) -> bool:
+    depth, quote = 0, None
+    for ch in text:
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            return True
+    return False
+
+
+def is_assignment(text: str) -> bool:
+    """Whether a statement is an assignment as an F77 compiler decides it, keywords aside:
+    ``NAME``, at most two parenthesised groups (an element, a substring), ``=`` (not ``==``),
+    and no comma at the top level after it (that is a DO: ``DO 10 I = 1, N``)."""
+    m = _NAME_AT_START.match(text)
+    if m is None:
+        return False
+    i = m.end()
+    for _ in range(2):
+        i = len(text) - len(text[i:].lstrip())
+        if i < len(text) and text[i] == "(":
+            i = _skip_group(text, i)
+            if i < 0:
+                return False
+    rest = text[i:].lstrip()
+    return rest.startswith("=") and not rest.startswith("==") and not _top_level_comma(rest[1:])
+
+
+_NAME_AT_START = re.compile(r"[A-Z][A-Z0-9_$]*")
+
+
+def _entry(text: str) -> str:
+    """Which grammar entry point parses this statement (see ``assignment_stmt``)."""
+    if is_assignment(text):
+        return "assignment_stmt"
+    if _leading_word(text) == "IF" and text.lstrip()[2:].lstrip().startswith("("):
+        after = _after_condition(text)
+        if after and is_assignment(text[after:]):
+            return "logical_if_assign"
+    return "start"
+
+
 def parse_statement(card: Card) -> ast.Stmt:
     """Parse one card into an AST statement; errors point into the card."""
+    entry = _entry(card.text)
     head = _leading_word(card.text)
     for key, what in UNSUPPORTED_KEYWORDS.items():
-        if head.startswith(key) and "=" not in card.text.split("(")[0]:
+        if entry == "start" and head.startswith(key):
             raise card.error(f"{what} is not supported", 0, cls=UnsupportedError,
                              hint="interp models a structured Fortran 77 subset; see README")
     lark, to_ast = _parser()
-    to_ast.begin(card)
+    to_ast.begin(card, entry)
     try:
-        stmt = lark.parse(card.text)
+        stmt = lark.parse(card.text, start=entry)
     except UnexpectedInput as err:
         raise _syntax_error(card, err) from None
     if not isinstance(stmt, ast.Stmt):  # pragma: no cover - grammar guarantees a statement
@@ -559,30 +679,83 @@ def parse_statement(card: Card) -> ast.Stmt:
 BUILTIN_INCLUDES = {"MPIF.H"}
 
 
-def _expand_includes(cards: list[Card], base: Path, depth: int = 0) -> list[tuple[Card, ast.Stmt]]:
+def find_include(name: str, base: Path,
+                 include_dirs: tuple[Path, ...]) -> tuple[Path | None, list[Path]]:
+    """Where an INCLUDE file is: the including file's folder first, then each ``-I`` folder in
+    order (as f77 compilers search). Returns the file (or None) and the folders searched."""
+    folders = [base, *include_dirs]
+    for folder in folders:
+        target = folder / name
+        if target.is_file():
+            return target, folders
+    return None, folders
+
+
+def _expand_includes(parsed: Iterable[tuple[Card, ast.Stmt]], base: Path,
+                     include_dirs: tuple[Path, ...], free: bool,
+                     depth: int = 0) -> list[tuple[Card, ast.Stmt]]:
     out: list[tuple[Card, ast.Stmt]] = []
-    for card in cards:
-        stmt = parse_statement(card)
+    for card, stmt in parsed:
         if isinstance(stmt, ast.Include) and stmt.path.upper() not in BUILTIN_INCLUDES:
-            target = base / stmt.path
-            if not target.exists():
+            target, searched = find_include(stmt.path, base, include_dirs)
+            if target is None:
+                where = ", ".join(str(f) for f in searched)
                 raise card.error(
-                    f"INCLUDE file {stmt.path!r} not found",
-                    hint=f"looked in {base}; put the file beside the source",
+                    f"INCLUDE file {stmt.path!r} not found (looked in {where})",
+                    hint="put the file beside the source, or name its folder with -I DIR",
                 )
             if depth > 8:
                 raise card.error("INCLUDE nested too deeply (is it including itself?)")
-            text_cards = read_source(target) if target.suffix else read_source_as_fixed(target)
-            out.extend(_expand_includes(text_cards, target.parent, depth + 1))
+            out.extend(_expand_includes(_parse_included(target, free), target.parent,
+                                        include_dirs, free, depth + 1))
             continue
-        out.append((card, stmt))
+        out.extend((card, s) for s in _io_branches(stmt))
     return out
 
 
-def read_source_as_fixed(path: Path) -> list[Card]:
-    from interp.application.cards import read_fixed_form
+def _parse_cards(cards: list[Card]) -> list[tuple[Card, ast.Stmt]]:
+    return [(card, parse_statement(card)) for card in cards]
 
-    return read_fixed_form(path.read_text(errors="replace"), str(path))
+
+def _parse_included(path: Path, free: bool) -> list[tuple[Card, ast.Stmt]]:
+    """An INCLUDEd file's statements. A header of declarations only (the usual case, included
+    by every file of a program) is parsed once and its statements shared, since nothing
+    changes a declaration after parsing; any other is parsed afresh for each INCLUDE."""
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        stamp = 0
+    shared = _parsed_header(path, stamp, free)
+    return list(shared) if shared is not None else _parse_cards(read_included(path, free))
+
+
+@lru_cache(maxsize=256)
+def _parsed_header(path: Path, stamp: int, free: bool) -> tuple[tuple[Card, ast.Stmt], ...] | None:
+    parsed = _parse_cards(read_included(path, free))
+    if all(isinstance(stmt, _DECL_TYPES) for _card, stmt in parsed):
+        return tuple(parsed)
+    return None
+
+
+def _io_branches(stmt: ast.Stmt) -> list[ast.Stmt]:
+    """An I/O statement with ERR=/END= labels as the statement with IOSTAT= and the GO TOs
+    they stand for (see ``ast.IO_STATUS``), so the jumps are structured like any other."""
+    specs = getattr(stmt, "specs", None)
+    if not specs or not ({"ERR", "END"} & specs.keys()):
+        return [stmt]
+    loc = stmt.loc
+    status = specs.setdefault("IOSTAT", ast.Var(ast.IO_STATUS, loc))
+    out = [stmt]
+    for key, op in (("END", "LT"), ("ERR", "GT")):
+        label = specs.pop(key, None)
+        if label is None:
+            continue
+        if not (isinstance(label, ast.Num) and label.kind == "INTEGER"):
+            raise InterpError(f"{key}= takes a statement label", label.loc,
+                              hint=f"e.g. {key}=100")
+        cond = ast.BinOp(op, status, ast.Num(0, "INTEGER", loc), loc)
+        out.append(ast.LogicalIf(loc, cond, ast.Goto(loc, int(label.value))))
+    return out
 
 
 _DECL_TYPES = (
@@ -591,8 +764,26 @@ _DECL_TYPES = (
 )
 
 
-def parse_file(path: str | Path) -> list[ast.ProgramUnit]:
-    """Parse a source file into its program units (statements still flat in ``body``)."""
+def _nest_io_jumps(unit: list[tuple[Card, ast.Stmt]]) -> list[tuple[Card, ast.Stmt]]:
+    """The two GO TOs of a statement with both END= and ERR=, the one to the farther label
+    first, so their forward jumps nest instead of crossing."""
+    where = {s.label: i for i, (_c, s) in enumerate(unit) if s.label is not None}
+    for i in range(1, len(unit) - 1):
+        io, a, b = unit[i - 1][1], unit[i][1], unit[i + 1][1]
+        if (isinstance(io, (ast.Read, ast.FileOp)) and _is_jump(a) and _is_jump(b)
+                and a.loc is io.loc and b.loc is io.loc
+                and where.get(b.stmt.target, -1) > where.get(a.stmt.target, -1)):
+            unit[i], unit[i + 1] = unit[i + 1], unit[i]
+    return unit
+
+
+def _is_jump(s: ast.Stmt) -> bool:
+    return isinstance(s, ast.LogicalIf) and isinstance(s.stmt, ast.Goto)
+
+
+def parse_file(path: str | Path, include_dirs: Iterable[str | Path] = ()) -> list[ast.ProgramUnit]:
+    """Parse a source file into its program units (statements still flat in ``body``);
+    INCLUDE files are searched beside it, then in ``include_dirs``."""
     from interp.application.structure import build_unit
 
     path = Path(path)
@@ -601,13 +792,14 @@ def parse_file(path: str | Path) -> list[ast.ProgramUnit]:
         raise InterpError(f"{path} holds no statements, only comments",
                           SourceLocation(str(path), 1, 1),
                           hint="give a file holding a Fortran program unit")
-    stmts = _expand_includes(cards, path.parent)
+    stmts = _expand_includes(_parse_cards(cards), path.parent, tuple(Path(d) for d in include_dirs),
+                             is_free_form(path))
     units: list[ast.ProgramUnit] = []
     current: list[tuple[Card, ast.Stmt]] = []
     for card, stmt in stmts:
         current.append((card, stmt))
         if isinstance(stmt, ast.End):
-            units.append(build_unit(current))
+            units.append(build_unit(_nest_io_jumps(current)))
             current = []
     if current:
         last = current[-1][0]

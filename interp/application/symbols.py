@@ -14,8 +14,11 @@ from interp.application.ast import expr_text
 from interp.application.catalog import intrinsics, library_calls, mpi_constants
 from interp.errors import InterpError, SourceLocation
 
-TYPE_BYTES = {"INTEGER": 4, "REAL": 4, "DOUBLE": 8, "LOGICAL": 4, "COMPLEX": 8, "CHARACTER": 1}
-NUMERIC_RANK = {"INTEGER": 0, "REAL": 1, "DOUBLE": 2, "COMPLEX": 3}
+# DCOMPLEX is DOUBLE COMPLEX (COMPLEX*16): two DOUBLE parts.
+TYPE_BYTES = {"INTEGER": 4, "REAL": 4, "DOUBLE": 8, "LOGICAL": 4, "COMPLEX": 8, "DCOMPLEX": 16,
+              "CHARACTER": 1}
+NUMERIC_RANK = {"INTEGER": 0, "REAL": 1, "DOUBLE": 2, "COMPLEX": 3, "DCOMPLEX": 4}
+COMPLEX_TYPES = {"COMPLEX", "DCOMPLEX"}
 
 
 @dataclass(eq=False)
@@ -97,6 +100,8 @@ class SymbolTable:
             return self.symbols.setdefault(name, Symbol(name, rtype, kind="library"))
         if name in intrinsics():
             return self.symbols.setdefault(name, Symbol(name, "INTEGER", kind="intrinsic"))
+        if name == ast.IO_STATUS:
+            return self.symbols.setdefault(name, Symbol(name, "INTEGER"))
         if name in self.user_units:
             return self.symbols.setdefault(name, Symbol(name, self._implicit_type(name) or "REAL",
                                                         kind="function"))

@@ -26,6 +26,7 @@ import sympy as sp
 
 from interp.application import aau as A
 from interp.application import ast
+from interp.application.aag import io_outputs
 from interp.application.expr import names_in, trip_count
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
 from interp.engine.process import Process, TraceSpan
@@ -538,8 +539,8 @@ def assigned(a: A.AAU) -> set[str]:
             for s in node.stmts:
                 if isinstance(s, ast.Assign):
                     names.add(s.target.name)
-                elif isinstance(s, ast.Read):
-                    names.update(i.name for i in s.items if isinstance(i, (ast.Var, ast.Ref)))
+                elif isinstance(s, (ast.Read, ast.FileOp)):
+                    names.update(io_outputs(s))
         elif isinstance(node, A.Iter) and node.var:
             names.add(node.var)
     return names

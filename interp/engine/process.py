@@ -18,12 +18,15 @@ from interp.application import ast
 from interp.application.aag import AAG, UnitAAG
 from interp.application.catalog import lookup
 from interp.application.ast import expr_text
-from interp.application.expr import SymbolicError, as_sympy, numeric_value, to_sympy
+from interp.application.expr import (
+    SymbolicError, as_sympy, assigned_value, numeric_value, to_sympy,
+)
 from interp.engine.comms import SELF, Communicator, world
 from interp.engine.costs import CostModel
+from interp.engine.inputfiles import Files
 from interp.engine.timeval import as_time
 from interp.engine.values import (
-    VARYING, Frame, Inputs, NeedValue, NotClosedForm, Unknown, converted, fast_or_symbolic,
+    VARYING, Frame, Inputs, NeedValue, NotClosedForm, Unknown, fast_or_symbolic,
 )
 from interp.errors import InterpError
 
@@ -68,6 +71,7 @@ class Process:
         self.comms: dict[int, Communicator] = {c.handle: c for c in (
             world(nprocs), Communicator(SELF, (pid,)))}
         self.notes: list[str] = []
+        self.files = Files(aag.input_files, self.note)  # its open units (OPEN, READ)
         self.assumptions: dict[int, sp.Basic] = {}
         self.decisions: list = []
         self.state = "ready"  # ready | blocked | paused | done
@@ -210,18 +214,20 @@ class Process:
                     except SymbolicError:
                         indices = [sp.Symbol("?")]
                 try:
-                    value = fast_or_symbolic(s.value, frame.table, resolve)
+                    value = assigned_value(fast_or_symbolic(s.value, frame.table, resolve),
+                                           frame.table.lookup(s.target.name, s.target.loc).type)
                 except (SymbolicError, ZeroDivisionError, TypeError) as err:
                     why = getattr(err, "message", None) or "it cannot be computed before run time"
                     value = Unknown(f"it is assigned at line {s.loc.line} from a value interp "
                                     f"does not follow ({why})")
-                target = frame.table.symbols.get(s.target.name)
-                frame.assign(s.target.name, indices,
-                             converted(value, target.type if target else None))
+                frame.assign(s.target.name, indices, value)
             elif isinstance(s, ast.Read):
-                for item in s.items:
-                    if isinstance(item, ast.Var):
-                        frame.set(item.name, frame.value_of_scalar(item.name))
+                if not self.files.read(s, frame, resolve):
+                    for item in s.items:
+                        if isinstance(item, ast.Var):
+                            frame.set(item.name, frame.value_of_scalar(item.name))
+            elif isinstance(s, ast.FileOp):
+                self.files.file_op(s, frame, resolve)
             elif isinstance(s, ast.CallStmt):
                 self._library_call(s, frame)
         finally:

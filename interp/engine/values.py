@@ -194,17 +194,6 @@ class Frame:
         return resolve
 
 
-def converted(value: object, target_type: str | None) -> object:
-    """Fortran's assignment conversion: an INTEGER variable holds a real value truncated
-    toward zero (INT). Other values, and real values interp has only as a formula, are kept."""
-    if target_type != "INTEGER":
-        return value
-    if isinstance(value, float) or (isinstance(value, sp.Expr) and value.is_number
-                                    and value.is_real and not value.is_Integer):
-        return int(value)
-    return value
-
-
 def fast_or_symbolic(e, table, resolve):
     """A Python number when the expression's values are all numbers, else its SymPy form."""
     fast = numeric_value(e, table, resolve)

@@ -212,7 +212,6 @@ def smpirun_options(sag: SAG, bound: Bound = "mid", model: str = "mpi") -> tuple
     ]
     if static is not None and threshold is not None:
         lat = static.per_hop / dynamic.per_hop if dynamic.per_hop else 1.0
-        bw = dynamic.per_byte / static.per_byte if static.per_byte else 1.0
         bound_bytes = threshold + ENVELOPE
         opts.append(f"smpi/lat-factor:0:{_num(lat)};{bound_bytes}:1")
         if model == "paper":

@@ -51,6 +51,11 @@ fortran_line = st.one_of(
         "      SUBROUTINE S(A)", "      CALL S(X)", "      RETURN", "      DO WHILE (X .LT. 2)",
         "      X = Y(1:2) // 'A'", "      READ (5,*) N", "      INCLUDE 'mpif.h'",
         "      IMPLICIT NONE", "      INTEGER FUNCTION F(X)", "      Y = F(X)", "C comment",
+        "      END(1, 2) = 3", "      IF (X) DO = 1", "      DOUBLE COMPLEX Z(4)",
+        "      Z(1) = (1.0D0, -2.0D0) * DCONJG(Z(2))", "      K = Z'FF' + X'1'",
+        "      OPEN(2, FILE='x.dat', STATUS='OLD', IOSTAT=I)", "      READ(2, *, END=20) N",
+        "      READ(2, *, ERR=10) (Y(I), I=1,N)", "      INQUIRE(FILE='x', EXIST=L)",
+        "      INCLUDE 'x.incl'", "      IF (N . EQ. 2) X = 1",
     ]),
 )
 

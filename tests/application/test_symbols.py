@@ -152,7 +152,7 @@ def test_missing_include_file(fixed):
     """)
     with pytest.raises(InterpError) as exc:
         parse_file(path)
-    assert exc.value.message == "INCLUDE file 'nothere.h' not found"
+    assert exc.value.message == f"INCLUDE file 'nothere.h' not found (looked in {path.parent})"
     assert exc.value.location == SourceLocation(str(path), 2, 7, 2)
 
 

@@ -1,20 +1,49 @@
-"""Fortran's assignment conversion: an INTEGER variable given a REAL or DOUBLE PRECISION value
-holds it truncated toward zero. interp kept 2.9 in ISQ = DSQRT(DBLE(NP)) + 0.9D0, so a later
-test ISQ .EQ. 2 took the wrong arm (NPB LU's proc_grid then reached MPI_ABORT)."""
+"""An assignment to an INTEGER variable stores INT(value), truncated toward zero (F77 10.1):
+``P = DSQRT(DBLE(N)) + 0.001D0`` makes P = 2 for N = 4, so ``3/P`` is integer division.
+(Before, P kept 2.001 and ``3/P`` was 1.4993: NPB LU's process grid came out wrong.)"""
 
 from __future__ import annotations
 
 import pytest
+import sympy as sp
 
-from interp.system.simgrid import zero_computation
+from interp.application.expr import assigned_value
 
-from .helpers import STATIC_PER_BYTE, STATIC_PER_HOP, STATIC_STARTUP, load, program, run
+from .helpers import run
+
+PROGRAM = """\
+      PROGRAM CV
+      INTEGER N, P, I
+      DOUBLE PRECISION S
+      N = 4
+      P = DSQRT(DBLE(N)) + 0.001D0
+      S = 0.0D0
+      DO I = 1, 3/P * 10
+         S = S + 1.0D0
+      END DO
+      END
+"""
 
 
-def test_real_value_is_truncated_toward_zero():
-    """P = 4: ISQ = 2.9 -> 2, INEG = -2.5 -> -2, so rank 0 sends one double to rank 1.
-    Computation off: static message (8 B <= 100 B), one hop, Receive Ovhd 0 (Table 3)."""
-    pred = run(program("intassign.f"), 4, machine=zero_computation(load()))
-    message = STATIC_STARTUP + 8 * STATIC_PER_BYTE + 1 * STATIC_PER_HOP  # 84.36 us
-    assert message == pytest.approx(84.36e-6)
-    assert float(pred.seconds) == pytest.approx(message, rel=1e-9)
+def test_integer_target_truncates(tmp_path):
+    path = tmp_path / "cv.f"
+    path.write_text(PROGRAM)
+    counts = {r["line"]: r["count"] for r in run(str(path), 1).aau_rows()}
+    assert counts[8] == (3 // 2) * 10  # P = INT(2.001) = 2
+
+
+@pytest.mark.parametrize("value, ftype, stored", [
+    (2.999, "INTEGER", 2), (-2.5, "INTEGER", -2), (sp.Float(7.9), "INTEGER", sp.Integer(7)),
+    (sp.Rational(-7, 2), "INTEGER", sp.Integer(-3)), (5, "INTEGER", 5), (2.5, "DOUBLE", 2.5),
+    (complex(3.5, 1), "DOUBLE", 3.5), (complex(3.5, 1), "INTEGER", 3),
+    (complex(1, 2), "DCOMPLEX", complex(1, 2)),
+])
+def test_assigned_values(value, ftype, stored):
+    assert assigned_value(value, ftype) == stored
+
+
+def test_a_real_symbol_stored_in_an_integer_is_floored():
+    x = sp.Symbol("X", real=True)
+    n = sp.Symbol("N", integer=True)
+    assert assigned_value(x / 2, "INTEGER") == sp.floor(x / 2)
+    assert assigned_value(n + 1, "INTEGER") == n + 1
