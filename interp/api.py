@@ -128,7 +128,7 @@ def input_values(inputs: Mapping[str, object] | None) -> dict[str, sp.Expr]:
 
 
 def _input_name(name: str) -> str:
-    return ".".join(part.upper() for part in str(name).split("."))
+    return ".".join(part.upper() for part in "".join(str(name).split()).split("."))
 
 
 def setup(program: ProgramLike, machine: MachineLike, nprocs: int = 1,

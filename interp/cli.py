@@ -98,11 +98,14 @@ def _parse_sets(values: tuple[str, ...]) -> dict:
 
     out = {}
     for item in values:
-        m = re.fullmatch(r"\s*([A-Za-z][A-Za-z0-9_$]*(?:\.[A-Za-z][A-Za-z0-9_$]*)?)\s*=\s*"
+        m = re.fullmatch(r"\s*([A-Za-z][A-Za-z0-9_$]*(?:\.[A-Za-z][A-Za-z0-9_$]*)?"
+                         r"(?:\(\s*[+-]?\d+(?:\s*,\s*[+-]?\d+)*\s*\))?)\s*=\s*"
                          r"([+-]?(?:\d+\.?\d*|\.\d+)(?:[eEdD][+-]?\d+)?)\s*", item)
         if not m:
-            raise click.UsageError(f"--set {item!r}: expected NAME=NUMBER, e.g. --set N=1000000")
-        name, text = m.group(1).upper(), m.group(2).replace("d", "e").replace("D", "e")
+            raise click.UsageError(f"--set {item!r}: expected NAME=NUMBER, e.g. --set N=1000000, "
+                                   "or an array element or whole array: --set 'A(1)=0', --set A=0")
+        name = re.sub(r"\s+", "", m.group(1).upper())
+        text = m.group(2).replace("d", "e").replace("D", "e")
         value = float(text)
         out[name] = sp.Integer(int(value)) if value.is_integer() and abs(value) < 2**63 else sp.Float(value)
     return out

@@ -27,6 +27,7 @@ import sympy as sp
 from interp.application import aau as A
 from interp.application import ast
 from interp.application.expr import trip_count
+from interp.engine.dataflow import assigned, follow
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
 from interp.engine.process import Process, TraceSpan
 from interp.engine.requests import LoopHead, ask, communicate
@@ -238,16 +239,8 @@ def _step_user_count(p, a: A.Iter, frame, k: int) -> Generator:
 
 
 def _after_closed_loop(p, a: A.Iter, frame) -> None:
-    """Values a closed-form loop leaves behind: its index, and nothing known of the rest."""
-    for name in assigned(a):
-        frame.forget(name)
-    try:
-        start = p.value(a.start, frame, "loop start")
-        stop = p.value(a.stop, frame, "loop bound")
-        step_ = p.value(a.step, frame, "loop step") if a.step is not None else sp.Integer(1)
-        frame.set(a.var, start + trip_count(start, stop, step_) * step_)
-    except InterpError:
-        frame.forget(a.var)
+    """Values a closed-form loop leaves behind: its body's data flow, replayed (dataflow)."""
+    follow(p, [a], frame)
 
 
 def _step_counted(p, a: A.Iter, frame) -> Generator:
@@ -474,21 +467,3 @@ CLOSED: dict[type, Callable] = {
     A.Comm: closed_comm, A.Sync: closed_comm, A.SyncSeq: closed_comm, A.Spawn: closed_comm,
     A.Iter: closed_loop, A.Condt: closed_conditional, A.Call: closed_call,
 }
-
-
-# ---- helpers ---------------------------------------------------------------------------------
-
-
-def assigned(a: A.AAU) -> set[str]:
-    """Variables a compound AAU may assign (loop indices included)."""
-    names: set[str] = set()
-    for node in a.walk():
-        if isinstance(node, A.Seq):
-            for s in node.stmts:
-                if isinstance(s, ast.Assign):
-                    names.add(s.target.name)
-                elif isinstance(s, ast.Read):
-                    names.update(i.name for i in s.items if isinstance(i, (ast.Var, ast.Ref)))
-        elif isinstance(node, A.Iter) and node.var:
-            names.add(node.var)
-    return names

@@ -223,7 +223,7 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     formula_note = None
     for _ in range(MAX_RERUNS):
         try:
-            inputs = Inputs(fixed, routines, dict(iterations or {}))
+            inputs = Inputs(fixed, routines, dict(iterations or {}), given)
             sched, procs, host = interpret(aag, sag, nprocs, inputs, bound, extend, trace)
         except FormulaTooLarge as big:  # keep the number exact: use the values given
             new = {n: _given_value(given, n) for n in big.symbols
@@ -340,15 +340,23 @@ def check_given(aag: AAG, given: dict[str, sp.Expr]) -> None:
     known = {}
     for u in aag.units.values():
         for name, sym in u.symbols.symbols.items():
-            if sym.kind in ("variable", "array"):
-                known[name] = u.name
-                known[f"{u.name}.{name}"] = u.name
+            if sym.kind in ("variable", "array") or sym.is_array:
+                known[name] = known[f"{u.name}.{name}"] = sym
     for key in given:
-        if key not in known:
-            close = difflib.get_close_matches(key, list(known), n=1)
-            raise InterpError(f"--set {key}: the program has no variable {key}",
+        name, _, indices = key.partition("(")
+        sym = known.get(name)
+        if sym is None:
+            close = difflib.get_close_matches(name, list(known), n=1)
+            raise InterpError(f"--set {key}: the program has no variable {name}",
                               hint=f"did you mean {close[0]}?" if close else
                               "name an external input (see `interp graph`)")
+        if indices and (not sym.is_array or len(sym.dims) != indices.count(",") + 1):
+            raise InterpError(f"--set {key}: {name} is "
+                              + (f"an array of rank {len(sym.dims)}" if sym.is_array else
+                                 "not an array"),
+                              hint=f"give the element with {len(sym.dims)} indices, or the whole "
+                                   f"array with --set {name}=VALUE" if sym.is_array else
+                                   f"give it with --set {name}=VALUE")
 
 
 def _missing(aag: AAG, need: NeedValue, given: dict[str, sp.Expr]) -> NeedValue:

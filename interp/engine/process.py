@@ -20,6 +20,7 @@ from interp.application.catalog import lookup
 from interp.application.ast import expr_text
 from interp.application.expr import SymbolicError, as_sympy, numeric_value, to_sympy
 from interp.engine.costs import CostModel
+from interp.engine.dataflow import critical_names
 from interp.engine.timeval import as_time
 from interp.engine.values import (
     VARYING, Frame, Inputs, NeedValue, NotClosedForm, Unknown, fast_or_symbolic,
@@ -74,6 +75,7 @@ class Process:
         self._library_values: dict[str, sp.Expr] | None = None
         self.counted_by_user = False  # inside a loop run for --iterations: EXITs are fine
         self.trace: list[TraceSpan] | None = None  # filled when a trace was asked for
+        self.critical_names = critical_names(aag)  # whose values closed-form loops replay
         self.gen = None  # its chain, a generator: activated by the scheduler (omega.run_chain)
 
     # ---- bookkeeping ----

@@ -139,8 +139,10 @@ def exchange(p: Process, a: A.AAU, frame: Frame, req: Request | None = None) -> 
     if reply.payload is not None and isinstance(req, (RecvReq, CollReq, WaitReq)):
         buf = req.buf if not isinstance(req, WaitReq) else p.handles.pop(f"buf:{req.handle}", None)
         if buf:
+            at = None if isinstance(req, WaitReq) else _sequence(
+                p, frame, a.arg("recvbuf") or a.arg("buf"), a.arg("recvcount") or a.arg("count"))
             frame.receive(buf, reply.payload, f"it is received at line {a.loc.line}, and "
-                                              "the values sent are not followed")
+                                              "the values sent are not followed", at)
     if reply.status is not None:
         _record_status(p, a, frame, *reply.status)
     if isinstance(req, RecvReq) or (isinstance(req, WaitReq) and reply.payload is not None):
@@ -178,7 +180,7 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
             return None
         tag = _tag(p, a, frame)
         dests = [d for d in range(p.nprocs) if d != p.pid] if dest == -1 else [dest]
-        return SendReq(a, p, dests, tag, _size(p, a, frame), _payload(p, buf, frame),
+        return SendReq(a, p, dests, tag, _size(p, a, frame), _payload(p, buf, frame, a.arg("count")),
                        call.sync, handle=_handle(p, a, frame), broadcast=dest == -1,
                        datatype=_datatype(p, a, frame))
     if call.op == "recv":
@@ -209,7 +211,7 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
     kind = call.name.lower() if call.library == "nx2" else call.op
     # the result lands in MPI's recvbuf; NX/2's global operations and MPI_BCAST work in place
     result = _name(a.arg("recvbuf")) or buf_name
-    return CollReq(a, p, kind, size, root, _payload(p, buf, frame), result, combine, call.reduce)
+    return CollReq(a, p, kind, size, root, _payload(p, buf, frame, a.arg("count")), result, combine, call.reduce)
 
 
 def _datatype(p: Process, a: A.LibraryAAU, frame: Frame) -> int | None:
@@ -257,10 +259,16 @@ def _size(p: Process, a: A.LibraryAAU, frame: Frame) -> sp.Expr:
     return n * mpi_datatype_bytes().get(dtype, 1)
 
 
-def _payload(p: Process, buf: ast.Expr | None, frame: Frame) -> dict:
-    """The values a message carries, as far as they are followed ({} when they are not)."""
+def _payload(p: Process, buf: ast.Expr | None, frame: Frame, count: ast.Expr | None) -> dict:
+    """The values a message carries, as far as they are followed ({} when they are not):
+    by suffix for a whole array or a scalar, by position ``@k`` for ``count`` elements from an
+    element (Fortran's sequence association: ``BCAST(V(0), 8, …)`` sends V(0)…V(7))."""
     if isinstance(buf, ast.Var):
         return dict(frame.elements(buf.name))
+    seq = _sequence(p, frame, buf, count)
+    if seq is not None:
+        values = {f"@{k}": frame.elements(buf.name).get(suffix) for k, suffix in enumerate(seq)}
+        return {k: v for k, v in values.items() if v is not None}
     if isinstance(buf, ast.Ref):
         try:
             idx = [p.value(i, frame, "an index") for i in buf.args]
@@ -269,6 +277,39 @@ def _payload(p: Process, buf: ast.Expr | None, frame: Frame) -> dict:
         value = frame.get(element_key(buf.name, idx))
         return {"": value} if value is not None else {}
     return {}
+
+
+MAX_FOLLOWED_ELEMENTS = 4096  # a longer message's values are not followed
+
+
+def _sequence(p: Process, frame: Frame, buf: ast.Expr | None, count: ast.Expr | None) -> list[str] | None:
+    """The suffixes of the ``count`` elements stored from array element ``buf`` on, in
+    Fortran's column-major order; None when they are not known (or too many to follow)."""
+    sym = frame.table.symbols.get(buf.name) if isinstance(buf, ast.Ref) else None
+    if sym is None or not sym.is_array or count is None or len(buf.args) != len(sym.dims):
+        return None
+    try:
+        n = p.concrete(count, frame, "a count")
+        start = [p.concrete(i, frame, "an index") for i in buf.args]
+        lows = [p.concrete(lo, frame, "a bound") if lo is not None else 1 for lo, _ in sym.dims]
+        extents = [p.concrete(hi, frame, "a bound") - low + 1
+                   for (_, hi), low in zip(sym.dims[:-1], lows)]
+    except InterpError:
+        return None
+    if not 0 < n <= MAX_FOLLOWED_ELEMENTS:
+        return None
+    offset = 0  # the start's position in storage order, from the first element
+    for i in reversed(range(len(start))):
+        offset = offset * (extents[i] if i < len(extents) else 1) + start[i] - lows[i]
+    out = []
+    for k in range(offset, offset + n):
+        idx = []
+        for extent, low in zip(extents, lows):
+            idx.append(k % extent + low)
+            k //= extent
+        idx.append(k + lows[-1])
+        out.append("(" + ",".join(map(str, idx)) + ")")
+    return out
 
 
 def _tag(p: Process, a: A.LibraryAAU, frame: Frame) -> sp.Expr:

@@ -1,0 +1,143 @@
+"""The values a closed-form sub-graph leaves behind.
+
+A loop costed in closed form is never unrolled for its *time*; the values its body assigns
+(``DO I = 0, 7: V(I) = D``, an IF on a known value choosing which arm assigns) are still needed
+by later decisions. :func:`follow` replays the body's data flow — assignments, DO loops with
+known limits, IFs with known conditions — statement by statement, when the sub-graph assigns an
+INTEGER or LOGICAL critical variable (one that steers control somewhere: a loop bound, a
+condition), and within a budget of statement executions so that the cost of a prediction stays
+bounded. Otherwise, past the budget, or where a loop's limits or an IF's condition are not
+known, the names the sub-graph assigns are forgotten (their values are not followed).
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from interp.application import aau as A
+from interp.application import ast
+from interp.application.expr import trip_count
+from interp.engine.values import Frame
+from interp.errors import InterpError
+
+BUDGET = 1024  # statement executions replayed per closed-form sub-graph
+STEERING_TYPES = ("INTEGER", "LOGICAL")
+
+
+class _OverBudget(Exception):
+    pass
+
+
+def assigned(a: A.AAU) -> set[str]:
+    """Variables a compound AAU may assign (loop indices included)."""
+    names: set[str] = set()
+    for node in a.walk():
+        if isinstance(node, A.Seq):
+            for s in node.stmts:
+                if isinstance(s, ast.Assign):
+                    names.add(s.target.name)
+                elif isinstance(s, ast.Read):
+                    names.update(i.name for i in s.items if isinstance(i, (ast.Var, ast.Ref)))
+        elif isinstance(node, A.Iter) and node.var:
+            names.add(node.var)
+    return names
+
+
+def follow(p, aaus: list[A.AAU], frame: Frame, budget: int = BUDGET) -> None:
+    """Replay the data flow of ``aaus`` on ``frame`` (values only, no time)."""
+    if not _steers(p.critical_names, frame, aaus):
+        for a in aaus:
+            _forget(a, frame)
+        return
+    log, frame.log = frame.log, None  # replaying is not a control decision of the run
+    left = [budget]
+    try:
+        _follow_list(p, aaus, frame, left)
+    except _OverBudget:
+        for a in aaus:
+            for name in assigned(a):
+                frame.forget(name)
+    finally:
+        frame.log = log
+
+
+def _steers(critical: set[str], frame: Frame, aaus: list[A.AAU]) -> bool:
+    """Whether ``aaus`` assign an INTEGER or LOGICAL variable that steers control somewhere."""
+    for a in aaus:
+        for name in assigned(a) - ({a.var} if isinstance(a, A.Iter) else set()):
+            sym = frame.table.symbols.get(name)
+            if name in critical and sym is not None and sym.type in STEERING_TYPES:
+                return True
+    return False
+
+
+def critical_names(aag) -> set[str]:
+    """Critical variables of every unit and what they are computed from, by name (COMMON
+    variables steer control in other units than the one that assigns them)."""
+    names = set()
+    for c in aag.critical_variables:
+        names.add(c.name)
+        names.update(c.definition_path)
+    return names
+
+
+def _follow_list(p, aaus: list[A.AAU], frame: Frame, left: list[int]) -> None:
+    for a in aaus:
+        _follow(p, a, frame, left)
+
+
+def _follow(p, a: A.AAU, frame: Frame, left: list[int]) -> None:
+    if isinstance(a, A.Seq):
+        left[0] -= len(a.stmts)
+        if left[0] < 0:
+            raise _OverBudget
+        for s in a.stmts:
+            p.exec_stmt(s, frame)
+    elif isinstance(a, A.Iter):
+        _follow_loop(p, a, frame, left)
+    elif isinstance(a, A.Condt):
+        arm = _arm(p, a, frame)
+        if arm is False:
+            _forget(a, frame)
+        elif arm is not None:
+            _follow_list(p, arm, frame, left)
+
+
+def _follow_loop(p, a: A.Iter, frame: Frame, left: list[int]) -> None:
+    try:
+        if a.cond is not None or a.var is None:
+            raise InterpError("a loop without a DO index")
+        start = p.value(a.start, frame, "loop start")
+        stop = p.value(a.stop, frame, "loop bound")
+        step = p.value(a.step, frame, "loop step") if a.step is not None else sp.Integer(1)
+        n = trip_count(start, stop, step)
+        if not n.is_Integer:
+            raise InterpError("a symbolic trip count")
+    except InterpError:
+        _forget(a, frame)
+        return
+    for i in range(int(n)):
+        frame.set(a.var, start + i * step)
+        _follow_list(p, a.body, frame, left)
+    frame.set(a.var, start + n * step)
+
+
+def _arm(p, a: A.Condt, frame: Frame) -> list[A.AAU] | None | bool:
+    """The body of the arm that runs, None when none does, False when it is not known."""
+    for b in a.branches:
+        if b.cond is None:
+            return b.body
+        try:
+            v = p.value(b.cond, frame, "a condition")
+        except InterpError:
+            return False
+        if v not in (sp.true, sp.false):
+            return False
+        if v == sp.true:
+            return b.body
+    return None
+
+
+def _forget(a: A.AAU, frame: Frame) -> None:
+    for name in assigned(a):
+        frame.forget(name)
