@@ -28,6 +28,7 @@ from interp.application import aau as A
 from interp.application import ast
 from interp.application.expr import trip_count
 from interp.engine.dataflow import assigned, follow
+from interp.engine.datadep import branch_symbols
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
 from interp.engine.process import Process, TraceSpan
 from interp.engine.requests import LoopHead, ask, communicate
@@ -360,7 +361,7 @@ def closed_conditional(p, a: A.Condt, frame, binding: dict, out: dict, last=Fals
         conds = [sp.true if b.cond is None else p.closed_value(b.cond, frame, binding)
                  for b in a.branches]
     except NotClosedForm:  # a condition on data interp does not follow (e.g. a residual test)
-        return _equal_weight_conditional(p, a, frame, binding, out)
+        return _data_conditional(p, a, frame, binding, out)
     pieces = []
     for k, b in enumerate(a.branches):
         cond = conds[k]
@@ -384,22 +385,24 @@ def closed_conditional(p, a: A.Condt, frame, binding: dict, out: dict, last=Fals
     return sp.Piecewise(*pieces)
 
 
-def _equal_weight_conditional(p, a: A.Condt, frame, binding: dict, out: dict) -> sp.Expr:
-    """Heuristic for a condition on run-time data: every arm (and falling through, when
-    there is no ELSE) is taken equally often. Said in the output."""
-    p.note(f"line {a.loc.line}: the IF tests run-time data interp does not follow; its "
-           "arms were weighted equally (heuristic)")
-    arms = len(a.branches) + (0 if a.branches[-1].cond is None else 1)
+def _data_conditional(p, a: A.Condt, frame, binding: dict, out: dict) -> sp.Expr:
+    """A condition on run-time data: each arm weighted by its branch probability, a symbol
+    of the formula (:mod:`interp.engine.datadep`); the ELSE arm, or falling through, by the
+    rest."""
+    weights = [p.data_value(s) for s in branch_symbols(a)]
+    rest = 1 - sum(weights)
     total = 0.0
     for k, b in enumerate(a.branches):
+        w = weights[k] if b.cond is not None else rest
         sub: dict = {}
-        total += branch_overhead(a.branches, k, p.cm) + closed_form_list(p, b.body, frame, binding, sub)
+        total += w * (branch_overhead(a.branches, k, p.cm)
+                      + closed_form_list(p, b.body, frame, binding, sub))
         for key, (c, t) in sub.items():
             oc, ot = out.get(key, (0, 0.0))
-            out[key] = (oc + c / arms, ot + t / arms)
-    if arms > len(a.branches):
-        total += branch_overhead(a.branches, None, p.cm)
-    return total / arms
+            out[key] = (oc + w * c, ot + w * t)
+    if a.branches[-1].cond is not None:
+        total += rest * branch_overhead(a.branches, None, p.cm)
+    return total
 
 
 # ---- Call: subroutine calls ------------------------------------------------------------------

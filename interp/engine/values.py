@@ -67,6 +67,8 @@ class Inputs:
     # every value the user gave: what fills a variable interp does not follow, and array
     # elements (``A(1)``) or whole arrays (``A``), which are never symbols of the formula
     given: dict[str, sp.Expr] = field(default_factory=dict)
+    numeric: bool = False  # data symbols (datadep) take their values at once
+    data: dict = field(default_factory=dict)  # the data symbols met (name → DataSymbol)
 
     def get(self, unit: str, name: str) -> sp.Expr | None:
         return self.values.get(f"{unit}.{name}", self.values.get(name))

@@ -1,0 +1,72 @@
+"""Data-dependent decisions as named symbols of the formula.
+
+An IF whose condition tests run-time data interp does not follow (EP's acceptance test, a
+residual check) cannot be decided before run time. Its arms are weighted by *branch
+probabilities*: ``p_<file>_<line>`` is the fraction of the IF's executions in which the arm
+whose condition is on that line runs (``p_ep_f_170`` for ``ep.f`` line 170); the ELSE arm (or
+falling through, when there is none) gets what is left, ``1 − Σ p``. Each is a symbol of the
+formula, printed with its source line, settable with ``--set p_ep_f_170=0.8`` and measurable
+with ``interp profile``. Default: every arm equally often (0.5 for IF … THEN … [ELSE] …), the
+paper's heuristic, so a prediction does not change unless a value is given.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import sympy as sp
+
+from interp.application import aau as A
+from interp.application.ast import expr_text
+
+PREFIX = {"branch probability": "p"}
+NAME = re.compile(r"^P_\w+_\d+$", re.IGNORECASE)  # a data symbol's name, as --set gives it
+
+
+@dataclass(frozen=True)
+class DataSymbol:
+    """One data-dependent quantity: where it is, what it means, its default."""
+
+    name: str  # p_ep_f_170
+    kind: str  # branch probability
+    file: str
+    line: int
+    default: float
+    what: str  # what it measures, in words
+
+    @property
+    def symbol(self) -> sp.Symbol:
+        return sp.Symbol(self.name, nonnegative=True)
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "file": self.file, "line": self.line,
+                "default": self.default, "what": self.what}
+
+
+def symbol_name(kind: str, file: str, line: int) -> str:
+    """``p_ep_f_170``: the kind's letter, the file's name (non-alphanumerics as _), the line."""
+    stem = re.sub(r"\W", "_", Path(file).name).lower()
+    return f"{PREFIX[kind]}_{stem}_{line}"
+
+
+def branch_symbols(a: A.Condt) -> list[DataSymbol]:
+    """The probabilities of an IF's conditional arms (the ELSE arm's is what is left)."""
+    conditional = [b for b in a.branches if b.cond is not None]
+    arms = len(conditional) + 1  # with the ELSE arm, or falling through when there is none
+    out = []
+    for k, b in enumerate(conditional):
+        where = "THEN" if k == 0 else f"ELSE IF (line {b.loc.line})"
+        out.append(DataSymbol(
+            symbol_name("branch probability", b.loc.file, b.loc.line), "branch probability",
+            b.loc.file, b.loc.line, 1.0 / arms,
+            f"fraction of the executions of the IF at line {a.loc.line} that take its {where} "
+            f"arm, IF ({expr_text(b.cond)})"))
+    return out
+
+
+def given_value(given: dict, name: str):
+    """The user's value for data symbol ``name`` (``--set`` names are upper case), or None."""
+    value = given.get(name)
+    return value if value is not None else given.get(name.upper())
