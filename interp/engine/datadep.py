@@ -35,6 +35,8 @@ class DataSymbol:
     line: int
     default: float
     what: str  # what it measures, in words
+    head: int  # the IF's line: its executions (interp profile measures both lines' counts)
+    arm: int | None  # the first line of the arm's body: the executions that take the arm
 
     @property
     def symbol(self) -> sp.Symbol:
@@ -62,7 +64,8 @@ def branch_symbols(a: A.Condt) -> list[DataSymbol]:
             symbol_name("branch probability", b.loc.file, b.loc.line), "branch probability",
             b.loc.file, b.loc.line, 1.0 / arms,
             f"fraction of the executions of the IF at line {a.loc.line} that take its {where} "
-            f"arm, IF ({expr_text(b.cond)})"))
+            f"arm, IF ({expr_text(b.cond)})", a.loc.line,
+            b.body[0].loc.line if b.body else None))
     return out
 
 
