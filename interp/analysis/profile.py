@@ -117,6 +117,12 @@ def measure(symbols: dict[str, DataSymbol], counts: dict[tuple[str, int], dict])
     for name, s in symbols.items():
         source = str(Path(s.file).resolve())
         head = counts.get((source, s.head), {}).get("count", 0)
+        if s.kind == "trip count":  # the DO line runs once per iteration and once to leave
+            body = counts.get((source, s.arm), {}).get("count", 0)
+            entries = head - body
+            out[name] = Measured(name, s.file, s.line, body / entries if entries > 0 else None,
+                                 entries, body)
+            continue
         if s.arm is not None and s.arm != s.line:
             taken = counts.get((source, s.arm), {}).get("count", 0)
         else:  # the arm's statement shares the condition's line: its true edge

@@ -4,7 +4,9 @@ An IF whose condition tests run-time data interp does not follow (EP's acceptanc
 residual check) cannot be decided before run time. Its arms are weighted by *branch
 probabilities*: ``p_<file>_<line>`` is the fraction of the IF's executions in which the arm
 whose condition is on that line runs (``p_ep_f_170`` for ``ep.f`` line 170); the ELSE arm (or
-falling through, when there is none) gets what is left, ``1 − Σ p``. Each is a symbol of the
+falling through, when there is none) gets what is left, ``1 − Σ p``. A DO loop whose limits are
+run-time data (CG's sparse rows) runs ``n_<file>_<line>`` times per execution, its *trip count*
+(default 1), when its body's time does not depend on the index. Each is a symbol of the
 formula, printed with its source line, settable with ``--set p_ep_f_170=0.8`` and measurable
 with ``interp profile``. Default: every arm equally often (0.5 for IF … THEN … [ELSE] …), the
 paper's heuristic, so a prediction does not change unless a value is given.
@@ -21,8 +23,9 @@ import sympy as sp
 from interp.application import aau as A
 from interp.application.ast import expr_text
 
-PREFIX = {"branch probability": "p"}
-NAME = re.compile(r"^P_\w+_\d+$", re.IGNORECASE)  # a data symbol's name, as --set gives it
+PREFIX = {"branch probability": "p", "trip count": "n"}
+NAME = re.compile(r"^[PN]_\w+_\d+$", re.IGNORECASE)
+TRIP_DEFAULT = 1.0  # iterations of a DO loop whose limits are data, unless set or measured  # a data symbol's name, as --set gives it
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,15 @@ def branch_symbols(a: A.Condt) -> list[DataSymbol]:
             f"arm, IF ({expr_text(b.cond)})", a.loc.line,
             b.body[0].loc.line if b.body else None))
     return out
+
+
+def trip_symbol(a: A.Iter) -> DataSymbol:
+    """The mean iteration count of a DO loop whose limits are run-time data."""
+    limits = ", ".join(expr_text(e) for e in (a.start, a.stop, a.step) if e is not None)
+    return DataSymbol(
+        symbol_name("trip count", a.loc.file, a.loc.line), "trip count", a.loc.file,
+        a.loc.line, TRIP_DEFAULT, f"iterations per execution of DO {a.var} = {limits}, whose "
+        "limits are run-time data", a.loc.line, a.body[0].loc.line if a.body else None)
 
 
 def given_value(given: dict, name: str):

@@ -7,7 +7,10 @@ known limits, IFs with known conditions — statement by statement, when the sub
 INTEGER or LOGICAL critical variable (one that steers control somewhere: a loop bound, a
 condition), and within a budget of statement executions so that the cost of a prediction stays
 bounded. Otherwise, past the budget, or where a loop's limits or an IF's condition are not
-known, the names the sub-graph assigns are forgotten (their values are not followed).
+known, the names the sub-graph assigns are forgotten (their values are not followed) — except
+its *counters*, INTEGER scalars whose one assignment is ``K = K ± c`` with ``c`` fixed in the
+sub-graph (``BUFF_LEN = BUFF_LEN + 1`` packing a message): K leaves as K₀ ± C·c, C the count of
+executions of that statement the closed form computed.
 """
 
 from __future__ import annotations
@@ -16,11 +19,11 @@ import sympy as sp
 
 from interp.application import aau as A
 from interp.application import ast
-from interp.application.expr import trip_count
+from interp.application.expr import names_in, trip_count
 from interp.engine.values import Frame
 from interp.errors import InterpError
 
-BUDGET = 1024  # statement executions replayed per closed-form sub-graph
+BUDGET = 1024  # statement executions (and IF and loop heads) replayed per closed-form sub-graph
 STEERING_TYPES = ("INTEGER", "LOGICAL")
 
 
@@ -43,22 +46,67 @@ def assigned(a: A.AAU) -> set[str]:
     return names
 
 
-def follow(p, aaus: list[A.AAU], frame: Frame, budget: int = BUDGET) -> None:
-    """Replay the data flow of ``aaus`` on ``frame`` (values only, no time)."""
-    if not _steers(p.critical_names, frame, aaus):
-        for a in aaus:
-            _forget(a, frame)
-        return
+def follow(p, aaus: list[A.AAU], frame: Frame, counts: dict | None = None,
+           budget: int = BUDGET) -> None:
+    """Replay the data flow of ``aaus`` on ``frame`` (values only, no time); ``counts`` the
+    closed form's (executions, δ) per AAU id, for the counters."""
+    counters = _counters(p, aaus, frame)
     log, frame.log = frame.log, None  # replaying is not a control decision of the run
-    left = [budget]
     try:
-        _follow_list(p, aaus, frame, left)
+        if _steers(p.critical_names, frame, aaus):
+            _follow_list(p, aaus, frame, [budget])
+            return
     except _OverBudget:
-        for a in aaus:
-            for name in assigned(a):
-                frame.forget(name)
+        pass
     finally:
         frame.log = log
+    for a in aaus:
+        _forget(a, frame)
+    for name, (seq, k0, step) in counters.items():
+        executions = (counts or {}).get(seq, (None,))[0]
+        if executions is not None:
+            frame.set(name, k0 + executions * step)
+
+
+def _counters(p, aaus: list[A.AAU], frame: Frame) -> dict[str, tuple[int, sp.Expr, sp.Expr]]:
+    """INTEGER scalars whose one assignment in ``aaus`` is ``K = K ± c``, c fixed there:
+    name → (the Seq's id, K's value before, the step c)."""
+    found: dict[str, list] = {}
+    inside = set()
+    for a in aaus:
+        inside |= assigned(a)
+        for node in a.walk():
+            for s in node.stmts if isinstance(node, A.Seq) else ():
+                if isinstance(s, ast.Assign):
+                    found.setdefault(s.target.name, []).append((node.id, s))
+    out = {}
+    for name, defs in found.items():
+        sym = frame.table.symbols.get(name)
+        if len(defs) != 1 or sym is None or sym.type != "INTEGER" or sym.is_array:
+            continue
+        seq, s = defs[0]
+        step = _step_of(s, name)
+        if step is None or inside & set(names_in(step, frame.table)):
+            continue
+        try:
+            k0 = p.value(ast.Var(name, s.loc), frame, "a counter")
+            c = p.value(step, frame, "a counter's step")
+        except InterpError:
+            continue
+        out[name] = (seq, k0, -c if s.value.op == "-" else c)
+    return out
+
+
+def _step_of(s: ast.Assign, name: str) -> ast.Expr | None:
+    """``c`` of ``K = K + c``, ``K = c + K`` or ``K = K - c``; None for anything else."""
+    e = s.value
+    if not isinstance(s.target, ast.Var) or not isinstance(e, ast.BinOp) or e.op not in "+-":
+        return None
+    if isinstance(e.left, ast.Var) and e.left.name == name:
+        return e.right
+    if e.op == "+" and isinstance(e.right, ast.Var) and e.right.name == name:
+        return e.left
+    return None
 
 
 def _steers(critical: set[str], frame: Frame, aaus: list[A.AAU]) -> bool:
@@ -87,10 +135,10 @@ def _follow_list(p, aaus: list[A.AAU], frame: Frame, left: list[int]) -> None:
 
 
 def _follow(p, a: A.AAU, frame: Frame, left: list[int]) -> None:
+    left[0] -= len(a.stmts) if isinstance(a, A.Seq) else 1  # an IF or a loop head costs one
+    if left[0] < 0:
+        raise _OverBudget
     if isinstance(a, A.Seq):
-        left[0] -= len(a.stmts)
-        if left[0] < 0:
-            raise _OverBudget
         for s in a.stmts:
             p.exec_stmt(s, frame)
     elif isinstance(a, A.Iter):

@@ -28,7 +28,7 @@ from interp.application import aau as A
 from interp.application import ast
 from interp.application.expr import trip_count
 from interp.engine.dataflow import assigned, follow
-from interp.engine.datadep import branch_symbols
+from interp.engine.datadep import branch_symbols, trip_symbol
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
 from interp.engine.process import Process, TraceSpan
 from interp.engine.requests import LoopHead, ask, communicate
@@ -144,11 +144,32 @@ def _function_seconds(p, a: A.Seq, name: str, actuals, frame, binding: dict) -> 
         return closed_form_list(p, unit.aaus, p.frame_for(unit),
                                 _dummy_values(p, unit, actuals, frame, binding), {})
     except NotClosedForm:
+        stepped = None if binding else _function_stepped(p, unit, actuals, frame)
+        if stepped is not None:
+            return stepped
         raise InterpError(
             f"FUNCTION {name}, used in an expression at line {a.loc.line}, has no closed form "
             "(a loop in it must be unrolled, or control leaves it early), and interp does not "
             "interpret a function step by step inside an expression", a.loc,
             hint=f"give its time with --routine {name}=SECONDS") from None
+
+
+def _function_stepped(p, unit, actuals, frame) -> sp.Expr | None:
+    """δ of a FUNCTION without a closed form (a GO TO loop in it), interpreted step by step
+    with its arguments' values, outside any closed form; the clock and categories are put
+    back and δ returned. None when it cannot be (it communicates, or a value is missing)."""
+    clock, cats = p.clock, dict(p.cats)
+    chain = step_list(p, unit.aaus, p.call_frame(unit, actuals, frame))
+    try:
+        next(chain)  # a request: the function communicates
+        chain.close()
+        return None
+    except StopIteration:
+        return p.clock - clock
+    except InterpError:
+        return None
+    finally:
+        p.clock, p.cats = clock, cats
 
 
 # ---- Comm, Sync, SyncSeq, Spawn: the scheduler prices them -----------------------------------
@@ -180,7 +201,7 @@ def step_loop(p, a: A.Iter, frame) -> Generator:
         else:
             p.advance("computation", delta)
             p.record_closed_form(out)
-            _after_closed_loop(p, a, frame)
+            _after_closed_loop(p, a, frame, out)
             return None
     if a.cond is not None:
         return (yield from _step_while(p, a, frame))
@@ -191,11 +212,16 @@ def closed_loop(p, a: A.Iter, frame, binding: dict, out: dict, last=False) -> sp
     """Ω of a loop in closed form: t_fixed + n·t_per_iter + Σ δ_body over the iterations."""
     if isinstance(a, A.IterND) or a.has_sync():
         raise NotClosedForm
-    start = p.closed_value(a.start, frame, binding)
-    stop = p.closed_value(a.stop, frame, binding)
-    step_ = p.closed_value(a.step, frame, binding) if a.step is not None else sp.Integer(1)
-    n = as_count(trip_count(start, stop, step_))
     var = sp.Dummy(a.var, integer=True)
+    try:
+        start = p.closed_value(a.start, frame, binding)
+        stop = p.closed_value(a.stop, frame, binding)
+        step_ = p.closed_value(a.step, frame, binding) if a.step is not None else sp.Integer(1)
+    except NotClosedForm:
+        if not _limits_are_data(p, a, frame):
+            raise
+        return _data_trip_loop(p, a, frame, binding, out, var)
+    n = as_count(trip_count(start, stop, step_))
     inner = dict(binding)
     # values assigned in the body differ between iterations: a condition on them is data
     inner[VARYING] = set(binding.get(VARYING, ())) | (assigned(a) - {a.var})
@@ -208,6 +234,36 @@ def closed_loop(p, a: A.Iter, frame, binding: dict, out: dict, last=False) -> sp
         out[k] = (oc + sum_over(c, var, start, step_, n, a, p.notes),
                   ot + sum_over(t, var, start, step_, n, a, p.notes))
     return fixed + n * per_iter + sum_over(body, var, start, step_, n, a, p.notes)
+
+
+def _limits_are_data(p, a: A.Iter, frame) -> bool:
+    """Whether a DO loop's limits depend on values interp does not follow (not on a value the
+    enclosing closed form changes from one iteration to the next)."""
+    try:
+        for e in (a.start, a.stop, a.step):
+            if e is not None:
+                p.value(e, frame, "a loop limit")
+    except InterpError:
+        return True
+    return False
+
+
+def _data_trip_loop(p, a: A.Iter, frame, binding: dict, out: dict, var) -> sp.Expr:
+    """Ω of a DO loop whose limits are run-time data: n·(t_per_iter + δ_body) with n its trip
+    count symbol (datadep), when δ_body does not depend on the index."""
+    n = p.data_value(trip_symbol(a))
+    inner = dict(binding)
+    inner[VARYING] = set(binding.get(VARYING, ())) | (assigned(a) - {a.var})
+    inner[a.var] = var
+    sub: dict = {}
+    body = closed_form_list(p, a.body, frame, inner, sub)
+    if var in sp.sympify(body).free_symbols:
+        raise NotClosedForm
+    fixed, per_iter = loop_overheads(a, p.cm)
+    for k, (c, t) in sub.items():
+        oc, ot = out.get(k, (0, 0.0))
+        out[k] = (oc + n * c, ot + n * t)
+    return fixed + n * (per_iter + body)
 
 
 def _step_user_count(p, a: A.Iter, frame, k: int) -> Generator:
@@ -239,9 +295,9 @@ def _step_user_count(p, a: A.Iter, frame, k: int) -> Generator:
     return None
 
 
-def _after_closed_loop(p, a: A.Iter, frame) -> None:
+def _after_closed_loop(p, a: A.Iter, frame, out: dict) -> None:
     """Values a closed-form loop leaves behind: its body's data flow, replayed (dataflow)."""
-    follow(p, [a], frame)
+    follow(p, [a], frame, out)
 
 
 def _step_counted(p, a: A.Iter, frame) -> Generator:
@@ -361,7 +417,8 @@ def closed_conditional(p, a: A.Condt, frame, binding: dict, out: dict, last=Fals
         conds = [sp.true if b.cond is None else p.closed_value(b.cond, frame, binding)
                  for b in a.branches]
     except NotClosedForm:  # a condition on data interp does not follow (e.g. a residual test)
-        return _data_conditional(p, a, frame, binding, out)
+        return _data_conditional(p, a, frame, _arms_binding(a, binding), out)
+    binding = _arms_binding(a, binding)
     pieces = []
     for k, b in enumerate(a.branches):
         cond = conds[k]
@@ -383,6 +440,14 @@ def closed_conditional(p, a: A.Condt, frame, binding: dict, out: dict, last=Fals
     if len(pieces) == 1:
         return pieces[0][0]
     return sp.Piecewise(*pieces)
+
+
+def _arms_binding(a: A.Condt, binding: dict) -> dict:
+    """The binding the arms are costed with: what an arm assigns is not executed by the
+    closed form, so a later decision in it that reads those names is data, not a stale value."""
+    inner = dict(binding)
+    inner[VARYING] = set(binding.get(VARYING, ())) | assigned(a)
+    return inner
 
 
 def _data_conditional(p, a: A.Condt, frame, binding: dict, out: dict) -> sp.Expr:

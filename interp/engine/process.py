@@ -216,7 +216,8 @@ class Process:
                     why = getattr(err, "message", None) or "it cannot be computed before run time"
                     value = Unknown(f"it is assigned at line {s.loc.line} from a value interp "
                                     f"does not follow ({why})")
-                frame.assign(s.target.name, indices, value)
+                frame.assign(s.target.name, indices,
+                             _as_type(value, frame.table.symbols.get(s.target.name)))
             elif isinstance(s, ast.Read):
                 for item in s.items:
                     if isinstance(item, ast.Var):
@@ -238,6 +239,16 @@ class Process:
             elif call is None or role.startswith("out_"):
                 frame.forget(a.name)  # passed by reference to code interp does not see
 
+
+
+def _as_type(value: object, sym) -> object:
+    """The value an assignment stores: a real number assigned to an INTEGER is truncated
+    toward zero (Fortran's INT), as ``LOG_P = LOG(4.0001)/LOG(2.0)`` stores 2."""
+    if sym is None or sym.type != "INTEGER":
+        return value
+    if isinstance(value, float) or (isinstance(value, sp.Expr) and value.is_Float):
+        return sp.Integer(int(value))
+    return value
 
 
 def _by_reference(actual: ast.Expr, frame: Frame) -> bool:

@@ -267,7 +267,8 @@ def _payload(p: Process, buf: ast.Expr | None, frame: Frame, count: ast.Expr | N
         return dict(frame.elements(buf.name))
     seq = _sequence(p, frame, buf, count)
     if seq is not None:
-        values = {f"@{k}": frame.elements(buf.name).get(suffix) for k, suffix in enumerate(seq)}
+        held = frame.elements(buf.name)
+        values = {f"@{k}": held.get(suffix) for k, suffix in enumerate(seq)}
         return {k: v for k, v in values.items() if v is not None}
     if isinstance(buf, ast.Ref):
         try:
