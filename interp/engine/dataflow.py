@@ -53,7 +53,7 @@ def follow(p, aaus: list[A.AAU], frame: Frame, counts: dict | None = None,
     counters = _counters(p, aaus, frame)
     log, frame.log = frame.log, None  # replaying is not a control decision of the run
     try:
-        if _steers(p.critical_names, frame, aaus):
+        if _steers(p.critical_names, frame, aaus) and _within(aaus, counts, budget):
             _follow_list(p, aaus, frame, [budget])
             return
     except _OverBudget:
@@ -66,6 +66,21 @@ def follow(p, aaus: list[A.AAU], frame: Frame, counts: dict | None = None,
         executions = (counts or {}).get(seq, (None,))[0]
         if executions is not None:
             frame.set(name, k0 + executions * step)
+
+
+def _within(aaus: list[A.AAU], counts: dict | None, budget: int) -> bool:
+    """Whether replaying ``aaus`` may fit the budget: the statements the closed form counted
+    (a replay found too long is cut short anyway; this spares starting it)."""
+    if not counts:
+        return True
+    total = 0
+    for a in aaus:
+        for node in a.walk():
+            if isinstance(node, A.Seq) and node.id in counts:
+                n = sp.sympify(counts[node.id][0])
+                if n.is_number:  # (a count weighted by a data symbol: the replay's budget rules)
+                    total += float(n) * len(node.stmts)
+    return total <= budget
 
 
 def _counters(p, aaus: list[A.AAU], frame: Frame) -> dict[str, tuple[int, sp.Expr, sp.Expr]]:
