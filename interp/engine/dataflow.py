@@ -19,7 +19,7 @@ import sympy as sp
 
 from interp.application import aau as A
 from interp.application import ast
-from interp.application.expr import names_in, trip_count
+from interp.application.expr import names_in, trip_count, walk
 from interp.engine.values import Frame
 from interp.errors import InterpError
 
@@ -53,7 +53,8 @@ def follow(p, aaus: list[A.AAU], frame: Frame, counts: dict | None = None,
     counters = _counters(p, aaus, frame)
     log, frame.log = frame.log, None  # replaying is not a control decision of the run
     try:
-        if _steers(p.critical_names, frame, aaus) and _within(aaus, counts, budget):
+        steering = p.critical_names - counters.keys()  # counters are counted, not replayed
+        if _steers(steering, frame, aaus) and _within(aaus, counts, budget):
             _follow_list(p, aaus, frame, [budget])
             return
     except _OverBudget:
@@ -127,7 +128,8 @@ def _step_of(s: ast.Assign, name: str) -> ast.Expr | None:
 def _steers(critical: set[str], frame: Frame, aaus: list[A.AAU]) -> bool:
     """Whether ``aaus`` assign an INTEGER or LOGICAL variable that steers control somewhere."""
     for a in aaus:
-        for name in assigned(a) - ({a.var} if isinstance(a, A.Iter) else set()):
+        indices = {n.var for n in a.walk() if isinstance(n, A.Iter)}  # DO indices steer inside
+        for name in assigned(a) - indices:
             sym = frame.table.symbols.get(name)
             if name in critical and sym is not None and sym.type in STEERING_TYPES:
                 return True
@@ -136,11 +138,22 @@ def _steers(critical: set[str], frame: Frame, aaus: list[A.AAU]) -> bool:
 
 def critical_names(aag) -> set[str]:
     """Critical variables of every unit and what they are computed from, by name (COMMON
-    variables steer control in other units than the one that assigns them)."""
+    variables steer control in other units than the one that assigns them), and the names in
+    the arguments of message-passing calls (partners, tags, counts: the interpretation needs
+    their values too)."""
     names = set()
     for c in aag.critical_variables:
         names.add(c.name)
         names.update(c.definition_path)
+    for a in aag.all_aaus():
+        if getattr(a, "call", None) is not None:
+            roles = list(a.call.args) if a.call else []
+            for i, arg in enumerate(a.args):
+                if i < len(roles) and "buf" in roles[i]:
+                    continue  # the data a message carries, not how it is sent
+                for node in walk(arg):
+                    if isinstance(node, (ast.Var, ast.Ref)):
+                        names.add(node.name)
     return names
 
 
