@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from interp.analysis.compare import Comparison
+from interp.analysis.profile import Measured
 from interp.analysis.interval import interval
 from interp.analysis.scaling import studies
 from interp.analysis.sensitivity import STEP, Sensitivity
@@ -146,7 +147,7 @@ def input_values(inputs: Mapping[str, object] | None) -> dict[str, sp.Expr]:
 
 
 def _input_name(name: str) -> str:
-    return ".".join(part.upper() for part in str(name).split("."))
+    return ".".join(part.upper() for part in "".join(str(name).split()).split("."))
 
 
 def setup(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
@@ -269,3 +270,31 @@ def sensitivity(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
 __all__ = ["Machine", "Program", "Comparison", "Sensitivity", "SweepResult", "Axis",
            "compare", "predict", "prediction_interval", "report", "saag", "sensitivity", "sweep", "setup",
            "parse_range", "parse_vary", "input_value"]
+
+
+def profile(program: ProgramLike, nprocs: int = 1, inputs: Mapping[str, object] | None = None,
+            machine: MachineLike = "ipsc860", *, timeout: float = 600.0) -> dict[str, Measured]:
+    """Measure the program's data-dependent symbols (branch probabilities) by compiling it
+    with coverage and running it once on ``nprocs`` processes (:mod:`interp.analysis.profile`).
+    ``inputs`` serve the prediction that finds the symbols; the program runs as it is."""
+    import tempfile
+    from pathlib import Path
+
+    from interp.analysis import profile as prof
+
+    aag = as_aag(program)
+    if any(getattr(a, "call", None) is not None and a.call.library == "nx2"
+           for a in aag.all_aaus()):
+        raise InterpError("interp profile cannot run NX/2 programs: no installed message-passing "
+                          "library provides csend/crecv and the other NX/2 calls",
+                          hint="give the branch probabilities with --set p_FILE_LINE=VALUE")
+    mpi = any(getattr(a, "call", None) is not None and a.call.library == "mpi"
+              for a in aag.all_aaus())
+    pred = predict(aag, machine, nprocs, inputs, symbolic=False)
+    if not pred.data:
+        return {}
+    with tempfile.TemporaryDirectory(prefix="interp-profile-") as tmp:
+        exe = prof.build(aag.files, Path(tmp), mpi)
+        prof.execute(exe, Path(tmp), nprocs, mpi, timeout)
+        counts = prof.line_counts(Path(tmp))
+    return prof.measure(pred.data, counts)

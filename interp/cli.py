@@ -134,13 +134,16 @@ def _parse_sets(values: tuple[str, ...]) -> dict:
 
     import sympy as sp
 
-    out = {}
+    out = dict(_counts())  # measured data-dependent values (--counts); --set wins over them
     for item in values:
-        m = re.fullmatch(r"\s*([A-Za-z][A-Za-z0-9_$]*(?:\.[A-Za-z][A-Za-z0-9_$]*)?)\s*=\s*"
+        m = re.fullmatch(r"\s*([A-Za-z][A-Za-z0-9_$]*(?:\.[A-Za-z][A-Za-z0-9_$]*)?"
+                         r"(?:\(\s*[+-]?\d+(?:\s*,\s*[+-]?\d+)*\s*\))?)\s*=\s*"
                          r"([+-]?(?:\d+\.?\d*|\.\d+)(?:[eEdD][+-]?\d+)?)\s*", item)
         if not m:
-            raise click.UsageError(f"--set {item!r}: expected NAME=NUMBER, e.g. --set N=1000000")
-        name, text = m.group(1).upper(), m.group(2).replace("d", "e").replace("D", "e")
+            raise click.UsageError(f"--set {item!r}: expected NAME=NUMBER, e.g. --set N=1000000, "
+                                   "or an array element or whole array: --set 'A(1)=0', --set A=0")
+        name = re.sub(r"\s+", "", m.group(1).upper())
+        text = m.group(2).replace("d", "e").replace("D", "e")
         value = float(text)
         out[name] = sp.Integer(int(value)) if value.is_integer() and abs(value) < 2**63 else sp.Float(value)
     return out
@@ -199,6 +202,31 @@ PREDICT_OPTIONS = [
 
 
 WHAT_IF_META = "interp.what_ifs"
+COUNTS_META = "interp.counts"
+
+
+def _store_counts(ctx: click.Context, param: click.Parameter, value: str | None):
+    """``--counts FILE``: read now (a bad file is an error before any work) and kept in the
+    context, where :func:`_parse_sets` adds its values under every --set."""
+    if value:
+        import sympy as sp
+
+        from interp.analysis.profile import read_counts
+
+        ctx.meta[COUNTS_META] = {k.upper(): sp.Float(v) for k, v in read_counts(value).items()}
+    return value
+
+
+def _counts() -> dict:
+    ctx = click.get_current_context(silent=True)
+    return ctx.meta.get(COUNTS_META, {}) if ctx is not None else {}
+
+
+COUNTS_OPTION = click.option(
+    "--counts", "counts", metavar="FILE", expose_value=False, callback=_store_counts,
+    is_eager=True,
+    help="Measured branch probabilities (the file `interp profile -o FILE` writes): they "
+         "set the data-dependent symbols; --set overrides them.")
 
 
 def _store_what_ifs(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]):
@@ -226,7 +254,7 @@ def predict_options(f):
         f = option(f)
     if not any("--what-if" in getattr(p, "opts", ()) for p in getattr(f, "__click_params__", ())):
         f = WHAT_IF_OPTION(f)  # (a command with its own --what-if, e.g. report, keeps it)
-    return machine_option(f)
+    return machine_option(COUNTS_OPTION(f))
 
 
 def _what_ifs() -> tuple[str, ...]:
@@ -631,3 +659,33 @@ def validate(files, machine, nprocs_list, model, breakdown, one_program, timeout
         click.echo(f"\nwhere they differ most: {bad.program}, P = {bad.nprocs} "
                    f"({bad.error * 100:+.2f}%)")
         click.echo(V.breakdown_table(V.breakdown(worst_program, bad, machine, model=model)))
+
+
+@main.command()
+@SOURCES
+@click.option("-P", "--nprocs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Number of processes to run the program on (mpirun -np).")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
+              help="Input values for the prediction that finds the data-dependent symbols "
+                   "(the program itself runs as it is).")
+@click.option("-o", "--output", "output", required=True, metavar="FILE.json",
+              help="The counts file to write (give it to predict with --counts FILE).")
+@click.option("--timeout", type=click.FloatRange(min=1), default=600, show_default=True,
+              help="Seconds the run may take.")
+@machine_option
+def profile(files, nprocs, sets, output, timeout, machine) -> None:
+    """Measure the data-dependent symbols of FILES (branch probabilities): compile with
+    gfortran --coverage (MPI programs with Open MPI's mpif77, run with mpirun), run once in
+    a scratch folder, and read gcov's line and branch counts."""
+    from interp import api
+    from interp.analysis.profile import write_counts
+
+    program = _program(files)
+    measured = api.profile(program, nprocs, _parse_sets(sets), machine, timeout=timeout)
+    write_counts(output, list(program.files), nprocs, measured)
+    for name, m in measured.items():
+        value = f"{m.value:.6g}" if m.value is not None else "not reached"
+        click.echo(f"{name} = {value}  ({m.taken} of {m.executions} executions)  "
+                   f"{m.file}:{m.line}")
+    click.echo(f"wrote {output}: {len(measured)} data-dependent symbols")
+

@@ -26,8 +26,9 @@ import sympy as sp
 
 from interp.application import aau as A
 from interp.application import ast
-from interp.application.aag import io_outputs
 from interp.application.expr import names_in, trip_count
+from interp.engine.dataflow import assigned, follow
+from interp.engine.datadep import branch_symbols, trip_symbol
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
 from interp.engine.process import Process, TraceSpan
 from interp.engine.requests import LoopHead, ask, communicate
@@ -164,11 +165,32 @@ def _function_seconds(p, a: A.Seq, name: str, actuals, frame, binding: dict) -> 
         return closed_form_list(p, unit.aaus, p.frame_for(unit),
                                 _dummy_values(p, unit, actuals, frame, binding), {})
     except NotClosedForm:
+        stepped = None if binding else _function_stepped(p, unit, actuals, frame)
+        if stepped is not None:
+            return stepped
         raise InterpError(
             f"FUNCTION {name}, used in an expression at line {a.loc.line}, has no closed form "
             "(a loop in it must be unrolled, or control leaves it early), and interp does not "
             "interpret a function step by step inside an expression", a.loc,
             hint=f"give its time with --routine {name}=SECONDS") from None
+
+
+def _function_stepped(p, unit, actuals, frame) -> sp.Expr | None:
+    """δ of a FUNCTION without a closed form (a GO TO loop in it), interpreted step by step
+    with its arguments' values, outside any closed form; the clock and categories are put
+    back and δ returned. None when it cannot be (it communicates, or a value is missing)."""
+    clock, cats = p.clock, dict(p.cats)
+    chain = step_list(p, unit.aaus, p.call_frame(unit, actuals, frame))
+    try:
+        next(chain)  # a request: the function communicates
+        chain.close()
+        return None
+    except StopIteration:
+        return p.clock - clock
+    except InterpError:
+        return None
+    finally:
+        p.clock, p.cats = clock, cats
 
 
 # ---- Comm, Sync, SyncSeq, Spawn: the scheduler prices them -----------------------------------
@@ -200,7 +222,7 @@ def step_loop(p, a: A.Iter, frame) -> Generator:
         else:
             p.advance("computation", delta)
             p.record_closed_form(out)
-            _after_closed_loop(p, a, frame)
+            _after_closed_loop(p, a, frame, out)
             return None
     if a.cond is not None:
         return (yield from _step_while(p, a, frame))
@@ -213,11 +235,16 @@ def closed_loop(p, a: A.Iter, frame, binding: dict, out: dict, last=False) -> sp
     """Ω of a loop in closed form: t_fixed + n·t_per_iter + Σ δ_body over the iterations."""
     if isinstance(a, A.IterND) or a.has_sync():
         raise NotClosedForm
-    start = p.closed_value(a.start, frame, binding)
-    stop = p.closed_value(a.stop, frame, binding)
-    step_ = p.closed_value(a.step, frame, binding) if a.step is not None else sp.Integer(1)
-    n = as_count(trip_count(start, stop, step_))
     var = sp.Dummy(a.var, integer=True)
+    try:
+        start = p.closed_value(a.start, frame, binding)
+        stop = p.closed_value(a.stop, frame, binding)
+        step_ = p.closed_value(a.step, frame, binding) if a.step is not None else sp.Integer(1)
+    except NotClosedForm:
+        if not _limits_are_data(p, a, frame):
+            raise
+        return _data_trip_loop(p, a, frame, binding, out, var)
+    n = as_count(trip_count(start, stop, step_))
     inner = dict(binding)
     # values assigned in the body differ between iterations: a condition on them is data
     inner[VARYING] = set(binding.get(VARYING, ())) | (assigned(a) - {a.var})
@@ -230,6 +257,36 @@ def closed_loop(p, a: A.Iter, frame, binding: dict, out: dict, last=False) -> sp
         out[k] = (oc + sum_over(c, var, start, step_, n, a, p.notes),
                   ot + sum_over(t, var, start, step_, n, a, p.notes))
     return fixed + n * per_iter + sum_over(body, var, start, step_, n, a, p.notes)
+
+
+def _limits_are_data(p, a: A.Iter, frame) -> bool:
+    """Whether a DO loop's limits depend on values interp does not follow (not on a value the
+    enclosing closed form changes from one iteration to the next)."""
+    try:
+        for e in (a.start, a.stop, a.step):
+            if e is not None:
+                p.value(e, frame, "a loop limit")
+    except InterpError:
+        return True
+    return False
+
+
+def _data_trip_loop(p, a: A.Iter, frame, binding: dict, out: dict, var) -> sp.Expr:
+    """Ω of a DO loop whose limits are run-time data: n·(t_per_iter + δ_body) with n its trip
+    count symbol (datadep), when δ_body does not depend on the index."""
+    n = p.data_value(trip_symbol(a))
+    inner = dict(binding)
+    inner[VARYING] = set(binding.get(VARYING, ())) | (assigned(a) - {a.var})
+    inner[a.var] = var
+    sub: dict = {}
+    body = closed_form_list(p, a.body, frame, inner, sub)
+    if var in sp.sympify(body).free_symbols:
+        raise NotClosedForm
+    fixed, per_iter = loop_overheads(a, p.cm)
+    for k, (c, t) in sub.items():
+        oc, ot = out.get(k, (0, 0.0))
+        out[k] = (oc + n * c, ot + n * t)
+    return fixed + n * (per_iter + body)
 
 
 def _step_user_count(p, a: A.Iter, frame, k: int) -> Generator:
@@ -261,17 +318,9 @@ def _step_user_count(p, a: A.Iter, frame, k: int) -> Generator:
     return None
 
 
-def _after_closed_loop(p, a: A.Iter, frame) -> None:
-    """Values a closed-form loop leaves behind: its index, and nothing known of the rest."""
-    for name in assigned(a):
-        frame.forget(name)
-    try:
-        start = p.value(a.start, frame, "loop start")
-        stop = p.value(a.stop, frame, "loop bound")
-        step_ = p.value(a.step, frame, "loop step") if a.step is not None else sp.Integer(1)
-        frame.set(a.var, start + trip_count(start, stop, step_) * step_)
-    except InterpError:
-        frame.forget(a.var)
+def _after_closed_loop(p, a: A.Iter, frame, out: dict) -> None:
+    """Values a closed-form loop leaves behind: its body's data flow, replayed (dataflow)."""
+    follow(p, [a], frame, out)
 
 
 def _step_counted(p, a: A.Iter, frame) -> Generator:
@@ -399,7 +448,8 @@ def closed_conditional(p, a: A.Condt, frame, binding: dict, out: dict, last=Fals
         conds = [sp.true if b.cond is None else p.closed_value(b.cond, frame, binding)
                  for b in a.branches]
     except NotClosedForm:  # a condition on data interp does not follow (e.g. a residual test)
-        return _equal_weight_conditional(p, a, frame, binding, out)
+        return _data_conditional(p, a, frame, _arms_binding(a, binding), out)
+    binding = _arms_binding(a, binding)
     pieces = []
     for k, b in enumerate(a.branches):
         cond = conds[k]
@@ -423,22 +473,32 @@ def closed_conditional(p, a: A.Condt, frame, binding: dict, out: dict, last=Fals
     return sp.Piecewise(*pieces)
 
 
-def _equal_weight_conditional(p, a: A.Condt, frame, binding: dict, out: dict) -> sp.Expr:
-    """Heuristic for a condition on run-time data: every arm (and falling through, when
-    there is no ELSE) is taken equally often. Said in the output."""
-    p.note(f"line {a.loc.line}: the IF tests run-time data interp does not follow; its "
-           "arms were weighted equally (heuristic)")
-    arms = len(a.branches) + (0 if a.branches[-1].cond is None else 1)
+def _arms_binding(a: A.Condt, binding: dict) -> dict:
+    """The binding the arms are costed with: what an arm assigns is not executed by the
+    closed form, so a later decision in it that reads those names is data, not a stale value."""
+    inner = dict(binding)
+    inner[VARYING] = set(binding.get(VARYING, ())) | assigned(a)
+    return inner
+
+
+def _data_conditional(p, a: A.Condt, frame, binding: dict, out: dict) -> sp.Expr:
+    """A condition on run-time data: each arm weighted by its branch probability, a symbol
+    of the formula (:mod:`interp.engine.datadep`); the ELSE arm, or falling through, by the
+    rest."""
+    weights = [p.data_value(s) for s in branch_symbols(a)]
+    rest = 1 - sum(weights)
     total = 0.0
     for k, b in enumerate(a.branches):
+        w = weights[k] if b.cond is not None else rest
         sub: dict = {}
-        total += branch_overhead(a.branches, k, p.cm) + closed_form_list(p, b.body, frame, binding, sub)
+        total += w * (branch_overhead(a.branches, k, p.cm)
+                      + closed_form_list(p, b.body, frame, binding, sub))
         for key, (c, t) in sub.items():
             oc, ot = out.get(key, (0, 0.0))
-            out[key] = (oc + c / arms, ot + t / arms)
-    if arms > len(a.branches):
-        total += branch_overhead(a.branches, None, p.cm)
-    return total / arms
+            out[key] = (oc + w * c, ot + w * t)
+    if a.branches[-1].cond is not None:
+        total += rest * branch_overhead(a.branches, None, p.cm)
+    return total
 
 
 # ---- Call: subroutine calls ------------------------------------------------------------------
@@ -526,21 +586,3 @@ CLOSED: dict[type, Callable] = {
     A.Comm: closed_comm, A.Sync: closed_comm, A.SyncSeq: closed_comm, A.Spawn: closed_comm,
     A.Iter: closed_loop, A.Condt: closed_conditional, A.Call: closed_call,
 }
-
-
-# ---- helpers ---------------------------------------------------------------------------------
-
-
-def assigned(a: A.AAU) -> set[str]:
-    """Variables a compound AAU may assign (loop indices included)."""
-    names: set[str] = set()
-    for node in a.walk():
-        if isinstance(node, A.Seq):
-            for s in node.stmts:
-                if isinstance(s, ast.Assign):
-                    names.add(s.target.name)
-                elif isinstance(s, (ast.Read, ast.FileOp)):
-                    names.update(io_outputs(s))
-        elif isinstance(node, A.Iter) and node.var:
-            names.add(node.var)
-    return names

@@ -22,6 +22,7 @@ from interp.application import aau as A
 from interp.application.aag import AAG, UnitAAG
 from interp.application.expr import as_sympy
 from interp.engine.costs import CostModel
+from interp.engine.datadep import NAME as DATA_NAME, DataSymbol, given_value as datadep_given
 from interp.engine.process import CATEGORIES, HOST_ID, Process
 from interp.engine.sync import Problem
 from interp.engine.scheduler import Scheduler
@@ -49,6 +50,7 @@ class Prediction:
     given: dict[str, sp.Expr]  # inputs the user gave
     fixed: dict[str, sp.Expr]  # inputs whose values the interpretation needed
     notes: list[str] = field(default_factory=list)
+    data: dict[str, DataSymbol] = field(default_factory=dict)  # data-dependent symbols met
 
     @property
     def symbols(self) -> dict[str, sp.Symbol]:
@@ -60,6 +62,8 @@ class Prediction:
             value = self.given.get(name)
             if value is None:
                 value = next((v for k, v in self.given.items() if k.split(".")[-1] == name), None)
+            if value is None and name in self.data:
+                value = self.data_value(name)
             if value is not None:
                 out[sym] = value
         return out
@@ -67,6 +71,11 @@ class Prediction:
     def evaluate(self, expr) -> sp.Expr:
         expr = as_sympy(expr)
         return expr.subs(self.substitution()) if expr.free_symbols else expr
+
+    def data_value(self, name: str) -> sp.Expr:
+        """The value a data-dependent symbol takes: the user's, else its default."""
+        value = datadep_given(self.given, name)
+        return value if value is not None else sp.Float(self.data[name].default)
 
     @property
     def seconds(self) -> float | None:
@@ -223,11 +232,12 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     formula_note = None
     for _ in range(MAX_RERUNS):
         try:
-            inputs = Inputs(fixed, routines, dict(iterations or {}))
+            inputs = Inputs(fixed, routines, dict(iterations or {}), given, numeric=not symbolic)
             sched, procs, host = interpret(aag, sag, nprocs, inputs, bound, extend, trace)
         except FormulaTooLarge as big:  # keep the number exact: use the values given
-            new = {n: _given_value(given, n) for n in big.symbols
-                   if _given_value(given, n) is not None and n not in fixed}
+            values = {n: _given_value(given, n) if n not in inputs.data else
+                      _data_value(given, inputs.data[n]) for n in big.symbols}
+            new = {n: v for n, v in values.items() if v is not None and n not in fixed}
             if not new:
                 raise InterpError(
                     "the predicted time depends on " + ", ".join(big.symbols) + " in too many "
@@ -266,7 +276,9 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     total = as_sympy(total)
     notes = list(dict.fromkeys(sched.notes + [n for p in procs for n in p.notes] + valid
                                + ([formula_note] if formula_note else [])))
-    pred = Prediction(total, headline, procs, sched, aag, sag, nprocs, bound, given, fixed, notes)
+    check_data_given(given, inputs.data)
+    pred = Prediction(total, headline, procs, sched, aag, sag, nprocs, bound, given, fixed, notes,
+                      dict(sorted(inputs.data.items(), key=lambda kv: (kv[1].file, kv[1].line))))
     ints = sorted(s.name for s in total.free_symbols if s.is_integer)
     if ints:
         pred.notes.append("integer inputs " + ", ".join(ints) + " are taken to be positive")
@@ -340,15 +352,44 @@ def check_given(aag: AAG, given: dict[str, sp.Expr]) -> None:
     known = {}
     for u in aag.units.values():
         for name, sym in u.symbols.symbols.items():
-            if sym.kind in ("variable", "array"):
-                known[name] = u.name
-                known[f"{u.name}.{name}"] = u.name
+            if sym.kind in ("variable", "array") or sym.is_array:
+                known[name] = known[f"{u.name}.{name}"] = sym
     for key in given:
-        if key not in known:
-            close = difflib.get_close_matches(key, list(known), n=1)
-            raise InterpError(f"--set {key}: the program has no variable {key}",
+        name, _, indices = key.partition("(")
+        sym = known.get(name)
+        if sym is None and DATA_NAME.match(key):
+            continue  # a data-dependent symbol: checked once the run has met them all
+        if sym is None:
+            close = difflib.get_close_matches(name, list(known), n=1)
+            raise InterpError(f"--set {key}: the program has no variable {name}",
                               hint=f"did you mean {close[0]}?" if close else
                               "name an external input (see `interp graph`)")
+        if indices and (not sym.is_array or len(sym.dims) != indices.count(",") + 1):
+            raise InterpError(f"--set {key}: {name} is "
+                              + (f"an array of rank {len(sym.dims)}" if sym.is_array else
+                                 "not an array"),
+                              hint=f"give the element with {len(sym.dims)} indices, or the whole "
+                                   f"array with --set {name}=VALUE" if sym.is_array else
+                                   f"give it with --set {name}=VALUE")
+
+
+def check_data_given(given: dict[str, sp.Expr], data: dict[str, DataSymbol]) -> None:
+    """Every --set of a data-dependent symbol must name one the program has."""
+    import difflib
+
+    names = {d.upper(): d for d in data}
+    for key in given:
+        if DATA_NAME.match(key) and key.upper() not in names:
+            close = difflib.get_close_matches(key.lower(), list(data), n=1)
+            raise InterpError(f"--set {key}: the program has no data-dependent decision "
+                              f"{key.lower()}",
+                              hint=f"did you mean {close[0]}?" if close else
+                              "see the data-dependent section of `interp predict`")
+
+
+def _data_value(given: dict[str, sp.Expr], s: DataSymbol) -> sp.Expr:
+    value = datadep_given(given, s.name)
+    return value if value is not None else sp.Float(s.default)
 
 
 def _missing(aag: AAG, need: NeedValue, given: dict[str, sp.Expr]) -> NeedValue:

@@ -24,6 +24,8 @@ from interp.application.expr import (
 from interp.engine.comms import SELF, Communicator, world
 from interp.engine.costs import CostModel
 from interp.engine.inputfiles import Files
+from interp.engine.dataflow import critical_names
+from interp.engine.datadep import DataSymbol, given_value
 from interp.engine.timeval import as_time
 from interp.engine.values import (
     VARYING, Frame, Inputs, NeedValue, NotClosedForm, Unknown, fast_or_symbolic,
@@ -82,6 +84,7 @@ class Process:
         self._library_values: dict[str, sp.Expr] | None = None
         self.counted_by_user = False  # inside a loop run for --iterations: EXITs are fine
         self.trace: list[TraceSpan] | None = None  # filled when a trace was asked for
+        self.critical_names = critical_names(aag)  # whose values closed-form loops replay
         self.gen = None  # its chain, a generator: activated by the scheduler (omega.run_chain)
 
     # ---- bookkeeping ----
@@ -118,6 +121,18 @@ class Process:
         self.assumptions[a.id] = relation  # the latest (strongest) one per loop
 
     # ---- values ----
+    def data_value(self, s: DataSymbol) -> sp.Expr:
+        """A data-dependent quantity's value in Ω: its symbol, or a number in a numeric run
+        (the user's value, else its default) and where its value was fixed."""
+        self.inputs.data.setdefault(s.name, s)
+        fixed = given_value(self.inputs.values, s.name)
+        if fixed is not None:
+            return fixed
+        if self.inputs.numeric:
+            given = given_value(self.inputs.given, s.name)
+            return given if given is not None else sp.Float(s.default)
+        return s.symbol
+
     def library_values(self) -> dict[str, sp.Expr]:
         """What NX/2's node queries return on this process."""
         if self._library_values is None:

@@ -154,9 +154,11 @@ def exchange(p: Process, a: A.AAU, frame: Frame, req: Request | None = None) -> 
     p.clock = reply.end
     if reply.payload is not None and isinstance(req, (RecvReq, CollReq, WaitReq)):
         buf = req.buf if not isinstance(req, WaitReq) else p.handles.pop(f"buf:{req.handle}", None)
-        if buf and not _lay_out(p, a, frame, buf, reply.payload):
+        if buf:
+            at = None if isinstance(req, WaitReq) else _sequence(
+                p, frame, a.arg("recvbuf") or a.arg("buf"), a.arg("recvcount") or a.arg("count"))
             frame.receive(buf, reply.payload, f"it is received at line {a.loc.line}, and "
-                                              "the values sent are not followed")
+                                              "the values sent are not followed", at)
     if reply.status is not None:
         _record_status(p, a, frame, *reply.status)
     if reply.newcomm is not None:  # MPI_COMM_SPLIT/DUP: the new communicator's handle
@@ -203,7 +205,7 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
         if comm is not None:
             dest = comm.pid(dest, f"the destination of {call.name} at line {line}", a.loc)
         dests = [d for d in range(p.nprocs) if d != p.pid] if dest == -1 else [dest]
-        return SendReq(a, p, dests, tag, _size(p, a, frame), _payload(p, a, buf, frame),
+        return SendReq(a, p, dests, tag, _size(p, a, frame), _payload(p, buf, frame, a.arg("count")),
                        call.sync, handle=_handle(p, a, frame), broadcast=dest == -1,
                        datatype=_datatype(p, a, frame),
                        comm=comm and comm.handle, rank=comm and comm.rank(p.pid))
@@ -239,7 +241,7 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
     kind = call.name.lower() if call.library == "nx2" else call.op
     # the result lands in MPI's recvbuf; NX/2's global operations and MPI_BCAST work in place
     result = _name(a.arg("recvbuf")) or buf_name
-    req = CollReq(a, p, kind, size, root, _payload(p, a, buf, frame), result, combine,
+    req = CollReq(a, p, kind, size, root, _payload(p, buf, frame, a.arg("count")), result, combine,
                   _reduce_op(p, a, frame), comm=comm, newcomm=_name(a.arg("newcomm")))
     if call.op == "alltoallv":
         req.sizes = _counts(p, a, frame, comm)
@@ -330,52 +332,58 @@ def _size(p: Process, a: A.LibraryAAU, frame: Frame) -> sp.Expr:
     return n * mpi_datatype_bytes().get(dtype, 1)
 
 
-def _payload(p: Process, a: A.LibraryAAU, buf: ast.Expr | None, frame: Frame) -> dict:
-    """The values a message carries, as far as they are followed ({} when they are not).
-    A whole array or a scalar: its elements by suffix. An element X(k) of a one-dimensional
-    array with an MPI count n: X(k), ..., X(k+n-1) by their offset ("+0", "+1", ...), which
-    the receive lays out from its own buffer's first element (:func:`_lay_out`)."""
+def _payload(p: Process, buf: ast.Expr | None, frame: Frame, count: ast.Expr | None) -> dict:
+    """The values a message carries, as far as they are followed ({} when they are not):
+    by suffix for a whole array or a scalar, by position ``@k`` for ``count`` elements from an
+    element (Fortran's sequence association: ``BCAST(V(0), 8, …)`` sends V(0)…V(7))."""
     if isinstance(buf, ast.Var):
         return dict(frame.elements(buf.name))
+    seq = _sequence(p, frame, buf, count)
+    if seq is not None:
+        held = frame.elements(buf.name)
+        values = {f"@{k}": held.get(suffix) for k, suffix in enumerate(seq)}
+        return {k: v for k, v in values.items() if v is not None}
     if isinstance(buf, ast.Ref):
         try:
             idx = [p.value(i, frame, "an index") for i in buf.args]
-            n = sp.sympify(p.value(a.arg("count"), frame, "a count")) \
-                if a.arg("count") is not None else sp.Integer(1)
         except InterpError:  # an index interp does not follow: the element is not followed
             return {}
-        if len(idx) == 1 and n.is_Integer and n > 1:
-            out = {}
-            for i in range(int(n)):
-                v = frame.get(element_key(buf.name, [idx[0] + i]))
-                if v is None:  # one element not followed: the message's values are not
-                    return {}
-                out[f"+{i}"] = v
-            return out
         value = frame.get(element_key(buf.name, idx))
         return {"": value} if value is not None else {}
     return {}
 
 
-def _lay_out(p: Process, a: A.LibraryAAU, frame: Frame, name: str, payload: dict) -> bool:
-    """Store a payload of offsets ("+i", from an element buffer) from the first element of
-    the receive buffer: its element X(m) when it names one, else its lower bound. False when
-    the payload is not of offsets or the buffer is not one-dimensional."""
-    if not payload or not all(k.startswith("+") for k in payload):
-        return False
-    sym = frame.table.symbols.get(name)
-    if sym is None or not sym.is_array or len(sym.dims) != 1:
-        return False
-    e = a.arg("recvbuf") if _name(a.arg("recvbuf")) == name else a.arg("buf")
-    if isinstance(e, ast.Ref) and len(e.args) == 1:
-        start = p.value(e.args[0], frame, f"the receive buffer's index at line {a.loc.line}")
-    else:
-        low = sym.dims[0][0]
-        start = p.value(low, frame, "an array's lower bound") if low is not None else sp.Integer(1)
-    frame.clear(name)
-    for k, v in payload.items():
-        frame.set(element_key(name, [start + int(k[1:])]), v)
-    return True
+MAX_FOLLOWED_ELEMENTS = 4096  # a longer message's values are not followed
+
+
+def _sequence(p: Process, frame: Frame, buf: ast.Expr | None, count: ast.Expr | None) -> list[str] | None:
+    """The suffixes of the ``count`` elements stored from array element ``buf`` on, in
+    Fortran's column-major order; None when they are not known (or too many to follow)."""
+    sym = frame.table.symbols.get(buf.name) if isinstance(buf, ast.Ref) else None
+    if sym is None or not sym.is_array or count is None or len(buf.args) != len(sym.dims):
+        return None
+    try:
+        n = p.concrete(count, frame, "a count")
+        start = [p.concrete(i, frame, "an index") for i in buf.args]
+        lows = [p.concrete(lo, frame, "a bound") if lo is not None else 1 for lo, _ in sym.dims]
+        extents = [p.concrete(hi, frame, "a bound") - low + 1
+                   for (_, hi), low in zip(sym.dims[:-1], lows)]
+    except InterpError:
+        return None
+    if not 0 < n <= MAX_FOLLOWED_ELEMENTS:
+        return None
+    offset = 0  # the start's position in storage order, from the first element
+    for i in reversed(range(len(start))):
+        offset = offset * (extents[i] if i < len(extents) else 1) + start[i] - lows[i]
+    out = []
+    for k in range(offset, offset + n):
+        idx = []
+        for extent, low in zip(extents, lows):
+            idx.append(k % extent + low)
+            k //= extent
+        idx.append(k + lows[-1])
+        out.append("(" + ",".join(map(str, idx)) + ")")
+    return out
 
 
 def _tag(p: Process, a: A.LibraryAAU, frame: Frame) -> sp.Expr:

@@ -51,7 +51,7 @@ def build_saag(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None
     """Interpret the configuration once and collect its edges and problems."""
     given = dict(given or {})
     check_given(aag, given)
-    sched, procs, _host = interpret(aag, sag, nprocs, Inputs(given), "mid", True, timing=False)
+    sched, procs, _host = interpret(aag, sag, nprocs, Inputs(given, given=given), "mid", True, timing=False)
     edges = list(sched.edges.values())
     for i, e in enumerate(edges, start=1):
         e.id = i

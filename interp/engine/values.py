@@ -64,9 +64,23 @@ class Inputs:
     values: dict[str, sp.Expr] = field(default_factory=dict)
     routines: dict[str, float] = field(default_factory=dict)
     iterations: dict[str, int] = field(default_factory=dict)
+    # every value the user gave: what fills a variable interp does not follow, and array
+    # elements (``A(1)``) or whole arrays (``A``), which are never symbols of the formula
+    given: dict[str, sp.Expr] = field(default_factory=dict)
+    numeric: bool = False  # data symbols (datadep) take their values at once
+    data: dict = field(default_factory=dict)  # the data symbols met (name → DataSymbol)
 
     def get(self, unit: str, name: str) -> sp.Expr | None:
         return self.values.get(f"{unit}.{name}", self.values.get(name))
+
+    def given_for(self, unit: str, key: str) -> sp.Expr | None:
+        """The user's value for ``key`` (a scalar, or an element ``A(1)`` given by itself or
+        through its whole array ``A``), or None."""
+        for k in (key, key.split("(")[0]) if "(" in key else (key,):
+            value = self.given.get(f"{unit}.{k}", self.given.get(k))
+            if value is not None:
+                return value
+        return None
 
     def iterations_for(self, unit: str, loc: SourceLocation) -> int | None:
         for key in (f"{unit}:{loc.line}", f"{loc.file}:{loc.line}",
@@ -117,11 +131,16 @@ class Frame:
         self._store(name)[name if not self._is_array(name) else f"{name}(*)"] = (
             Unknown(why) if why else UNKNOWN)
 
-    def receive(self, name: str, payload: dict, why: str | None = None) -> None:
-        """``name`` now holds what a message brought (suffix → value, "" for a scalar);
+    def receive(self, name: str, payload: dict, why: str | None = None,
+                at: list[str] | None = None) -> None:
+        """``name`` now holds what a message brought (suffix → value, "" for a scalar, or
+        position ``@k`` → value into the elements ``at`` the receive buffer starts at);
         ``why`` its values are not followed when the payload is empty."""
         if not payload:
             self.forget(name, why)
+            return
+        if any(k.startswith("@") for k in payload):
+            self._receive_at(name, payload, why, at)
             return
         self.clear(name)
         for suffix, value in payload.items():
@@ -132,6 +151,18 @@ class Frame:
                     continue
                 suffix = ""
             self.set(name + suffix, value)
+
+    def _receive_at(self, name: str, payload: dict, why: str | None, at: list[str] | None) -> None:
+        if not self._is_array(name):
+            value = payload.get("@0")
+            self.set(name, value if value is not None else Unknown(why) if why else UNKNOWN)
+            return
+        if at is None:  # where the elements land is not known
+            self.forget(name, why)
+            return
+        for k, suffix in enumerate(at):
+            value = payload.get(f"@{k}")
+            self.set(name + suffix, value if value is not None else Unknown(why) if why else UNKNOWN)
 
     def _is_array(self, name: str) -> bool:
         sym = self.table.symbols.get(name)
@@ -156,6 +187,9 @@ class Frame:
 
     def value_of_scalar(self, name: str) -> object:
         value = self.get(name)
+        if is_unknown(value):  # not followed: the user's value, if any
+            given = self.inputs.given_for(self.unit, name)
+            return value if given is None else given
         if value is not None:
             return value
         sym = self.table.symbols.get(name)
@@ -175,14 +209,16 @@ class Frame:
             if sym is not None and (sym.kind == "parameter" or sym.constant is not None):
                 return None
             if "(" in key:  # an array element
-                whole = self.get(f"{name}(*)")
-                if is_unknown(whole):
-                    raise SymbolicError(f"the value of {key} is not known: {whole.why}")
                 if key.endswith("(?)"):
                     raise SymbolicError(f"the value of {key} is not known before run time")
                 value = self.get(key)
+                if value is None:
+                    value = self.get(f"{name}(*)")  # UNKNOWN when the whole array was forgotten
                 if value is None and sym is not None and not sym.is_array:
                     raise SymbolicError(f"the value of {key} is not known before run time")
+                if value is None or is_unknown(value):  # not followed: the user's value, if any
+                    given = self.inputs.given_for(self.unit, key)
+                    value = value if given is None else given
             else:
                 value = self.value_of_scalar(key)
             if is_unknown(value):

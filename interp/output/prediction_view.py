@@ -7,6 +7,7 @@ number is absent (None in JSON) and the formula says what it depends on.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import sympy as sp
 from rich.console import Console, Group
@@ -15,6 +16,7 @@ from rich.text import Text
 
 from interp.application.expr import as_sympy
 from interp.analysis.interval import interval
+from interp.engine.datadep import given_value
 from interp.engine.predict import Prediction
 from interp.output.levels import summary_line
 from interp.output.numbers import seconds_text
@@ -77,8 +79,26 @@ def to_json(pred: Prediction, top: int = 0) -> dict:
             for r in aaus
         ],
         "notes": pred.notes,
+        "data_dependent": data_dependent_json(pred),
         "problems": [p.to_json() for p in pred.scheduler.problems],
     }
+
+
+def data_dependent_json(pred: Prediction) -> list[dict]:
+    """The data-dependent symbols (branch probabilities): where, what, the value used."""
+    return [{**s.to_json(), "value": float(pred.data_value(name)),
+             "given": given_value(pred.given, name) is not None}
+            for name, s in pred.data.items()]
+
+
+def data_dependent_text(pred: Prediction) -> Text:
+    out = Text("Data-dependent (symbols of the formula; --set NAME=VALUE, or measure them with "
+               "`interp profile` and give --counts FILE):\n", style="bold")
+    for row in data_dependent_json(pred):
+        origin = "given" if row["given"] else "default"
+        out.append(f"  {row['name']} = {row['value']:.6g} ({origin})  "
+                   f"{Path(row['file']).name}:{row['line']}  {row['what']}\n")
+    return out
 
 
 def render_json(pred: Prediction, extra: dict | None = None) -> str:
@@ -167,6 +187,8 @@ def render_text(pred: Prediction, top: int = 8) -> Group:
     head.append("  " + formula_text(pred.total) + "\n")
     parts = [head, _process_table(pred), Text(summary_line(pred) + "\n")] + (
         [_aau_table(pred, top)] if top else [])
+    if pred.data:
+        parts.append(data_dependent_text(pred))
     if pred.notes:
         notes = Text("Notes and assumptions:\n", style="bold")
         for n in pred.notes:

@@ -1,5 +1,6 @@
 """A user FUNCTION referenced in an expression: its time is the user's (--routine) when given,
-and a function without a closed form is a clear error (it used to escape as a traceback)."""
+a function without a closed form is interpreted step by step with its arguments' values, and
+is a clear error when they are not known (it used to escape as a traceback)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,28 @@ from interp.errors import InterpError
 from .helpers import REL, program, run
 
 
-def test_a_function_that_must_be_unrolled_is_a_clear_error():
+def test_a_function_that_must_be_unrolled_is_interpreted_with_its_arguments(tmp_path):
+    """F halves its argument until it is at most 1: F(1.5) loops once, F(3.0) twice, F(12.0)
+    four times; every iteration costs the same, so T(12) − T(3) = 2·(T(3) − T(1.5)). (Such a
+    function used to be refused; MG's POWER is one.)"""
+    source = (program("funcwhile.f"))
+    times = {}
+    for arg in ("1.5", "3.0", "12.0"):
+        path = tmp_path / f"fw_{arg.replace('.', '_')}.f"
+        path.write_text(open(source).read().replace("F(3.0)", f"F({arg})"))
+        times[arg] = run(str(path), 1).seconds
+    one = times["3.0"] - times["1.5"]
+    assert one > 0
+    assert times["12.0"] - times["3.0"] == pytest.approx(2 * one, rel=REL)
+
+
+def test_a_function_that_must_be_unrolled_on_unknown_arguments_is_a_clear_error(tmp_path):
+    path = tmp_path / "fwu.f"
+    path.write_text(open(program("funcwhile.f")).read().replace(
+        "      X = F(3.0)\n", "      EXTERNAL G\n      X = F(G(1.0))\n"))
     with pytest.raises(InterpError) as info:
-        run(program("funcwhile.f"), 1)
-    assert "FUNCTION F, used in an expression at line 3, has no closed form" in info.value.message
+        run(str(path), 1)
+    assert "FUNCTION F, used in an expression at line 4, has no closed form" in info.value.message
     assert info.value.hint == "give its time with --routine F=SECONDS"
 
 

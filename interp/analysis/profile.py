@@ -1,0 +1,174 @@
+"""``interp profile``: measure the data-dependent symbols by running the program once.
+
+The program is compiled with gfortran's ``--coverage`` (MPI programs with Open MPI's
+``mpif77`` and run with ``mpirun --oversubscribe -np P``), run as it is in a scratch folder
+(its input files absent there, so it takes its own defaults), and gcov's JSON line and branch
+counts (``gcov --json-format``) give each branch probability of :mod:`interp.engine.datadep`:
+
+    p_<file>_<line> = executions that take the arm / executions of the IF
+
+The arm's executions are the count of the first line of its body, or, for a logical IF whose
+statement is on the IF's own line, the count of the line's fall-through branch (gfortran's
+"condition true" edge). Counts are summed over the processes. The user's files are never
+written: objects, coverage data and the run's output stay in the scratch folder.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from interp.engine.datadep import DataSymbol
+from interp.errors import InterpError
+
+FORTRAN_SUFFIXES = {".f", ".for", ".f77", ".ftn", ".F", ".FOR"}
+FLAGS = ["--coverage", "-O0", "-std=legacy", "-fallow-argument-mismatch", "-w"]
+RUN_AS_ROOT = {"OMPI_ALLOW_RUN_AS_ROOT": "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1"}
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One data-dependent symbol's measured value and the counts it comes from."""
+
+    name: str
+    file: str
+    line: int
+    value: float | None  # None: the IF never ran in the profiled run
+    executions: int  # of the IF
+    taken: int  # of the arm
+
+    def to_json(self) -> dict:
+        return {"value": self.value, "file": self.file, "line": self.line,
+                "executions": self.executions, "taken": self.taken}
+
+
+def compiler(mpi: bool) -> str:
+    """mpif77 (or mpifort) for an MPI program, gfortran otherwise; a clear error if absent."""
+    names = ["mpif77", "mpifort"] if mpi else ["gfortran"]
+    for name in names:
+        path = shutil.which(name)
+        if path:
+            return path
+    package = "openmpi-bin libopenmpi-dev" if mpi else "gfortran"
+    raise InterpError(f"interp profile needs {' or '.join(names)} to compile the program",
+                      hint=f"install it: apt-get install -y {package}")
+
+
+def build(files: list[str], workdir: Path, mpi: bool) -> Path:
+    """Compile FILES with coverage into ``workdir``; the executable's path."""
+    fc = compiler(mpi)
+    sources = [Path(f).resolve() for f in files if Path(f).suffix in FORTRAN_SUFFIXES]
+    includes = sorted({f"-I{s.parent}" for s in sources})
+    objects = []
+    for k, src in enumerate(sources):
+        obj = workdir / f"{k}_{src.stem}.o"
+        _run([fc, *FLAGS, *includes, "-c", str(src), "-o", str(obj)], workdir,
+             f"compiling {src.name}")
+        objects.append(str(obj))
+    exe = workdir / "program.exe"
+    _run([fc, "--coverage", *objects, "-o", str(exe)], workdir, "linking")
+    return exe
+
+
+def execute(exe: Path, workdir: Path, nprocs: int, mpi: bool, timeout: float) -> None:
+    """Run the program once, in ``workdir``."""
+    if mpi:
+        runner = shutil.which("mpirun")
+        if runner is None:
+            raise InterpError("interp profile needs mpirun to run an MPI program",
+                              hint="install it: apt-get install -y openmpi-bin")
+        command = [runner, "--oversubscribe", "-np", str(nprocs), str(exe)]
+    else:
+        command = [str(exe)]
+    _run(command, workdir, "running the program", timeout, env={**os.environ, **RUN_AS_ROOT})
+
+
+def line_counts(workdir: Path) -> dict[tuple[str, int], dict]:
+    """gcov's JSON for every object in ``workdir``: (source file, line) → its line record
+    (``count``, ``branches``), counts summed where a line appears in several objects."""
+    for obj in sorted(workdir.glob("*.o")):
+        _run(["gcov", "--json-format", "--branch-probabilities", obj.name], workdir,
+             f"reading the coverage of {obj.name}")
+    out: dict[tuple[str, int], dict] = {}
+    for path in sorted(workdir.glob("*.gcov.json.gz")):
+        with gzip.open(path, "rt") as fh:
+            data = json.load(fh)
+        cwd = Path(data.get("current_working_directory", workdir))
+        for f in data["files"]:
+            source = str((cwd / f["file"]).resolve())
+            for line in f["lines"]:
+                key = (source, line["line_number"])
+                if key in out:
+                    out[key] = {"count": out[key]["count"] + line["count"],
+                                "branches": _add_branches(out[key]["branches"], line["branches"])}
+                else:
+                    out[key] = {"count": line["count"], "branches": line["branches"]}
+    return out
+
+
+def measure(symbols: dict[str, DataSymbol], counts: dict[tuple[str, int], dict]) -> dict[str, Measured]:
+    """Each branch probability from the line counts (see the module's docstring)."""
+    out = {}
+    for name, s in symbols.items():
+        source = str(Path(s.file).resolve())
+        head = counts.get((source, s.head), {}).get("count", 0)
+        if s.kind == "trip count":  # the DO line runs once per iteration and once to leave
+            body = counts.get((source, s.arm), {}).get("count", 0)
+            entries = head - body
+            out[name] = Measured(name, s.file, s.line, body / entries if entries > 0 else None,
+                                 entries, body)
+            continue
+        if s.arm is not None and s.arm != s.line:
+            taken = counts.get((source, s.arm), {}).get("count", 0)
+        else:  # the arm's statement shares the condition's line: its true edge
+            branches = counts.get((source, s.line), {}).get("branches", [])
+            taken = sum(b["count"] for b in branches if b.get("fallthrough") and not b.get("throw"))
+        out[name] = Measured(name, s.file, s.line, taken / head if head else None, head, taken)
+    return out
+
+
+def write_counts(path: str, files: list[str], nprocs: int, measured: dict[str, Measured]) -> None:
+    data = {"interp_counts": 1, "files": [str(Path(f).resolve()) for f in files],
+            "nprocs": nprocs, "symbols": {k: m.to_json() for k, m in measured.items()}}
+    Path(path).write_text(json.dumps(data, indent=2) + "\n")
+
+
+def read_counts(path: str) -> dict[str, float]:
+    """A counts file's measured values by symbol name (``predict --counts FILE``)."""
+    try:
+        data = json.loads(Path(path).read_text())
+        symbols = data["symbols"]
+        return {name: float(row["value"]) for name, row in symbols.items()
+                if row.get("value") is not None}
+    except OSError as err:
+        raise InterpError(f"--counts {path}: cannot read it ({err.strerror})",
+                          hint="give the file `interp profile -o FILE` wrote") from None
+    except (ValueError, KeyError, TypeError, AttributeError):
+        raise InterpError(f"--counts {path}: not a counts file (JSON with a 'symbols' table "
+                          "of name → {value, …})",
+                          hint="give the file `interp profile -o FILE` wrote") from None
+
+
+def _add_branches(a: list[dict], b: list[dict]) -> list[dict]:
+    if len(a) != len(b):
+        return a + b
+    return [{**x, "count": x["count"] + y["count"]} for x, y in zip(a, b)]
+
+
+def _run(command: list[str], cwd: Path, what: str, timeout: float | None = None,
+         env: dict | None = None) -> None:
+    try:
+        done = subprocess.run(command, cwd=cwd, capture_output=True, text=True,
+                              timeout=timeout, env=env)
+    except subprocess.TimeoutExpired:
+        raise InterpError(f"interp profile: {what} took longer than {timeout:g} s",
+                          hint="profile a smaller size (a smaller class), or give --timeout") from None
+    if done.returncode != 0:
+        tail = "\n".join((done.stderr or done.stdout).strip().splitlines()[-12:])
+        raise InterpError(f"interp profile: {what} failed (exit {done.returncode}):\n{tail}",
+                          hint=" ".join(command))

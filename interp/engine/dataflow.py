@@ -1,0 +1,220 @@
+"""The values a closed-form sub-graph leaves behind.
+
+A loop costed in closed form is never unrolled for its *time*; the values its body assigns
+(``DO I = 0, 7: V(I) = D``, an IF on a known value choosing which arm assigns) are still needed
+by later decisions. :func:`follow` replays the body's data flow — assignments, DO loops with
+known limits, IFs with known conditions — statement by statement, when the sub-graph assigns an
+INTEGER or LOGICAL critical variable (one that steers control somewhere: a loop bound, a
+condition), and within a budget of statement executions so that the cost of a prediction stays
+bounded. Otherwise, past the budget, or where a loop's limits or an IF's condition are not
+known, the names the sub-graph assigns are forgotten (their values are not followed) — except
+its *counters*, INTEGER scalars whose one assignment is ``K = K ± c`` with ``c`` fixed in the
+sub-graph (``BUFF_LEN = BUFF_LEN + 1`` packing a message): K leaves as K₀ ± C·c, C the count of
+executions of that statement the closed form computed.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from interp.application import aau as A
+from interp.application import ast
+from interp.application.aag import io_outputs
+from interp.application.expr import names_in, trip_count, walk
+from interp.engine.values import Frame
+from interp.errors import InterpError
+
+BUDGET = 1024  # statement executions (and IF and loop heads) replayed per closed-form sub-graph
+STEERING_TYPES = ("INTEGER", "LOGICAL")
+
+
+class _OverBudget(Exception):
+    pass
+
+
+def assigned(a: A.AAU) -> set[str]:
+    """Variables a compound AAU may assign (loop indices included)."""
+    names: set[str] = set()
+    for node in a.walk():
+        if isinstance(node, A.Seq):
+            for s in node.stmts:
+                if isinstance(s, ast.Assign):
+                    names.add(s.target.name)
+                elif isinstance(s, (ast.Read, ast.FileOp)):
+                    names.update(io_outputs(s))
+        elif isinstance(node, A.Iter) and node.var:
+            names.add(node.var)
+    return names
+
+
+def follow(p, aaus: list[A.AAU], frame: Frame, counts: dict | None = None,
+           budget: int = BUDGET) -> None:
+    """Replay the data flow of ``aaus`` on ``frame`` (values only, no time); ``counts`` the
+    closed form's (executions, δ) per AAU id, for the counters."""
+    counters = _counters(p, aaus, frame)
+    log, frame.log = frame.log, None  # replaying is not a control decision of the run
+    try:
+        steering = p.critical_names - counters.keys()  # counters are counted, not replayed
+        if _steers(steering, frame, aaus) and _within(aaus, counts, budget):
+            _follow_list(p, aaus, frame, [budget])
+            return
+    except _OverBudget:
+        pass
+    finally:
+        frame.log = log
+    for a in aaus:
+        _forget(a, frame)
+    for name, (seq, k0, step) in counters.items():
+        executions = (counts or {}).get(seq, (None,))[0]
+        if executions is not None:
+            frame.set(name, k0 + executions * step)
+
+
+def _within(aaus: list[A.AAU], counts: dict | None, budget: int) -> bool:
+    """Whether replaying ``aaus`` may fit the budget: the statements the closed form counted
+    (a replay found too long is cut short anyway; this spares starting it)."""
+    if not counts:
+        return True
+    total = 0
+    for a in aaus:
+        for node in a.walk():
+            if isinstance(node, A.Seq) and node.id in counts:
+                n = sp.sympify(counts[node.id][0])
+                if n.is_number:  # (a count weighted by a data symbol: the replay's budget rules)
+                    total += float(n) * len(node.stmts)
+    return total <= budget
+
+
+def _counters(p, aaus: list[A.AAU], frame: Frame) -> dict[str, tuple[int, sp.Expr, sp.Expr]]:
+    """INTEGER scalars whose one assignment in ``aaus`` is ``K = K ± c``, c fixed there:
+    name → (the Seq's id, K's value before, the step c)."""
+    found: dict[str, list] = {}
+    inside = set()
+    for a in aaus:
+        inside |= assigned(a)
+        for node in a.walk():
+            for s in node.stmts if isinstance(node, A.Seq) else ():
+                if isinstance(s, ast.Assign):
+                    found.setdefault(s.target.name, []).append((node.id, s))
+    out = {}
+    for name, defs in found.items():
+        sym = frame.table.symbols.get(name)
+        if len(defs) != 1 or sym is None or sym.type != "INTEGER" or sym.is_array:
+            continue
+        seq, s = defs[0]
+        step = _step_of(s, name)
+        if step is None or inside & set(names_in(step, frame.table)):
+            continue
+        try:
+            k0 = p.value(ast.Var(name, s.loc), frame, "a counter")
+            c = p.value(step, frame, "a counter's step")
+        except InterpError:
+            continue
+        out[name] = (seq, k0, -c if s.value.op == "-" else c)
+    return out
+
+
+def _step_of(s: ast.Assign, name: str) -> ast.Expr | None:
+    """``c`` of ``K = K + c``, ``K = c + K`` or ``K = K - c``; None for anything else."""
+    e = s.value
+    if not isinstance(s.target, ast.Var) or not isinstance(e, ast.BinOp) or e.op not in "+-":
+        return None
+    if isinstance(e.left, ast.Var) and e.left.name == name:
+        return e.right
+    if e.op == "+" and isinstance(e.right, ast.Var) and e.right.name == name:
+        return e.left
+    return None
+
+
+def _steers(critical: set[str], frame: Frame, aaus: list[A.AAU]) -> bool:
+    """Whether ``aaus`` assign an INTEGER or LOGICAL variable that steers control somewhere."""
+    for a in aaus:
+        indices = {n.var for n in a.walk() if isinstance(n, A.Iter)}  # DO indices steer inside
+        for name in assigned(a) - indices:
+            sym = frame.table.symbols.get(name)
+            if name in critical and sym is not None and sym.type in STEERING_TYPES:
+                return True
+    return False
+
+
+def critical_names(aag) -> set[str]:
+    """Critical variables of every unit and what they are computed from, by name (COMMON
+    variables steer control in other units than the one that assigns them), and the names in
+    the arguments of message-passing calls (partners, tags, counts: the interpretation needs
+    their values too)."""
+    names = set()
+    for c in aag.critical_variables:
+        names.add(c.name)
+        names.update(c.definition_path)
+    for a in aag.all_aaus():
+        if getattr(a, "call", None) is not None:
+            roles = list(a.call.args) if a.call else []
+            for i, arg in enumerate(a.args):
+                if i < len(roles) and "buf" in roles[i]:
+                    continue  # the data a message carries, not how it is sent
+                for node in walk(arg):
+                    if isinstance(node, (ast.Var, ast.Ref)):
+                        names.add(node.name)
+    return names
+
+
+def _follow_list(p, aaus: list[A.AAU], frame: Frame, left: list[int]) -> None:
+    for a in aaus:
+        _follow(p, a, frame, left)
+
+
+def _follow(p, a: A.AAU, frame: Frame, left: list[int]) -> None:
+    left[0] -= len(a.stmts) if isinstance(a, A.Seq) else 1  # an IF or a loop head costs one
+    if left[0] < 0:
+        raise _OverBudget
+    if isinstance(a, A.Seq):
+        for s in a.stmts:
+            p.exec_stmt(s, frame)
+    elif isinstance(a, A.Iter):
+        _follow_loop(p, a, frame, left)
+    elif isinstance(a, A.Condt):
+        arm = _arm(p, a, frame)
+        if arm is False:
+            _forget(a, frame)
+        elif arm is not None:
+            _follow_list(p, arm, frame, left)
+
+
+def _follow_loop(p, a: A.Iter, frame: Frame, left: list[int]) -> None:
+    try:
+        if a.cond is not None or a.var is None:
+            raise InterpError("a loop without a DO index")
+        start = p.value(a.start, frame, "loop start")
+        stop = p.value(a.stop, frame, "loop bound")
+        step = p.value(a.step, frame, "loop step") if a.step is not None else sp.Integer(1)
+        n = trip_count(start, stop, step)
+        if not n.is_Integer:
+            raise InterpError("a symbolic trip count")
+    except InterpError:
+        _forget(a, frame)
+        return
+    for i in range(int(n)):
+        frame.set(a.var, start + i * step)
+        _follow_list(p, a.body, frame, left)
+    frame.set(a.var, start + n * step)
+
+
+def _arm(p, a: A.Condt, frame: Frame) -> list[A.AAU] | None | bool:
+    """The body of the arm that runs, None when none does, False when it is not known."""
+    for b in a.branches:
+        if b.cond is None:
+            return b.body
+        try:
+            v = p.value(b.cond, frame, "a condition")
+        except InterpError:
+            return False
+        if v not in (sp.true, sp.false):
+            return False
+        if v == sp.true:
+            return b.body
+    return None
+
+
+def _forget(a: A.AAU, frame: Frame) -> None:
+    for name in assigned(a):
+        frame.forget(name)
