@@ -70,7 +70,11 @@ class Prediction:
 
     def evaluate(self, expr) -> sp.Expr:
         expr = as_sympy(expr)
-        return expr.subs(self.substitution()) if expr.free_symbols else expr
+        if not expr.free_symbols:
+            return expr
+        # xreplace rebuilds bottom-up: a Max of numbers is cheap, while subs re-simplifies
+        # every partly substituted Max (nested Max of data symbols took minutes).
+        return expr.xreplace(self.substitution())
 
     def data_value(self, name: str) -> sp.Expr:
         """The value a data-dependent symbol takes: the user's, else its default."""
