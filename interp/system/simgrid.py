@@ -13,6 +13,12 @@ on a machine that means what the spec means:
   ``<cluster>`` whose private links carry the bandwidth and whose backbone the per-hop time.
 * **Routes** (Full routing): every ordered pair of ranks, hop by hop along
   :func:`interp.system.route` (e-cube on the hypercube), not symmetrical.
+* **Loopback** (a message a rank sends to itself): interp prices it as any message with 0
+  hops, ``startup + per_byte·size`` and no link to share (docs/validation.md, "Messages to
+  self"); SimGrid's default loopback (10 GB/s, no latency) would make it nearly free. So every
+  rank's host gets its own loopback link, bandwidth 1/dynamic ``per_byte``, latency 0,
+  ``FATPIPE`` (its flows do not share), and a route from itself to itself through it (the
+  crossbar: the ``<cluster>``'s ``loopback_bw``/``loopback_lat``).
 * **Options** (``smpirun --cfg=…``, see :func:`smpirun_options`): the per-message overheads
   ``smpi/os``/``smpi/ois``/``smpi/or`` piecewise at the static-buffer threshold; the static
   class's per-hop and per-byte times as ``smpi/lat-factor``/``smpi/bw-factor`` relative to the
@@ -333,9 +339,25 @@ def _host_line(name: str, speed: float, props: dict[str, str] | None = None) -> 
     return lines + ["    </host>"]
 
 
-def _link_line(name: str, bandwidth: float, latency: float) -> str:
+def _link_line(name: str, bandwidth: float, latency: float, policy: str = "SPLITDUPLEX") -> str:
     return (f'    <link id="{name}" bandwidth="{_num(bandwidth)}Bps" latency="{_num(latency)}s" '
-            'sharing_policy="SPLITDUPLEX"/>')
+            f'sharing_policy="{policy}"/>')
+
+
+def _loopback_name(node: int) -> str:
+    return f"{_host_name(node)}-loopback"
+
+
+def _loopbacks(nprocs: int, bandwidth: float) -> tuple[list[str], list[str]]:
+    """A message to self as interp prices it (0 hops, per_byte·size, unshared): one
+    ``FATPIPE`` link of bandwidth 1/per_byte and no latency per rank, and its route."""
+    links = [_link_line(_loopback_name(n), bandwidth, 0.0, "FATPIPE") for n in range(nprocs)]
+    routes = []
+    for n in range(nprocs):
+        routes += [f'    <route src="{_host_name(n)}" dst="{_host_name(n)}" symmetrical="NO">',
+                   f'      <link_ctn id="{_loopback_name(n)}"/>',
+                   "    </route>"]
+    return links, routes
 
 
 def _explicit(sag: SAG, nprocs: int, clock: float, bandwidth: float, per_hop: float,
@@ -350,13 +372,15 @@ def _explicit(sag: SAG, nprocs: int, clock: float, bandwidth: float, per_hop: fl
     if sag.host and any(HOST in k for k in routes):
         lines += _host_side(sag, links, bound)
     lines += [_link_line(name, bw, lat) for name, (bw, lat) in sorted(links.items(), key=_link_key)]
+    loop_links, loop_routes = _loopbacks(nprocs, bandwidth)
+    lines += loop_links
     for (a, b), path in sorted(routes.items(), key=lambda kv: (_order(kv[0][0]), _order(kv[0][1]))):
         lines.append(f'    <route src="{_host_name(a)}" dst="{_host_name(b)}" symmetrical="NO">')
         for u, v in zip(path, path[1:]):
             direction = "UP" if _order(u) < _order(v) else "DOWN"
             lines.append(f'      <link_ctn id="{_link_name(u, v)}" direction="{direction}"/>')
         lines.append("    </route>")
-    return lines
+    return lines + loop_routes
 
 
 def _order(node: int) -> float:
@@ -385,6 +409,7 @@ def _crossbar(nprocs: int, clock: float, bandwidth: float, per_hop: float) -> li
     return [f'    <cluster id="crossbar" prefix="node" suffix="" radical="0-{nprocs - 1}" '
             f'speed="{_num(clock)}f" bw="{_num(bandwidth)}Bps" lat="0s" '
             f'bb_bw="{_num(bandwidth * nprocs)}Bps" bb_lat="{_num(per_hop)}s" '
+            f'loopback_bw="{_num(bandwidth)}Bps" loopback_lat="0s" '
             'sharing_policy="SPLITDUPLEX" bb_sharing_policy="FATPIPE"/>']
 
 
