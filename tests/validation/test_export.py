@@ -44,7 +44,8 @@ def test_hypercube_platform_structure(ipsc):
     assert set(hosts) == {f"node{k}" for k in range(16)} | {"host"}
     assert hosts["node5"].get("speed") == "40000000f"  # 40 MHz, one flop per clock
     links = {link.get("id"): link for link in zone.iter("link")}
-    cube = [name for name in links if "host" not in name]
+    cube = [name for name in links if "host" not in name and "loopback" not in name]
+    assert len([name for name in links if name.endswith("-loopback")]) == 16  # one per rank
     assert len(cube) == 16 * 4 // 2  # one link per neighbour pair of the 4-cube
     for name in cube:
         a, b = (int(x[4:]) for x in name.split("-"))
@@ -53,7 +54,7 @@ def test_hypercube_platform_structure(ipsc):
     assert link.get("latency") == "3.3e-05s"  # dynamic per_hop (Table 3)
     assert float(link.get("bandwidth")[:-3]) == pytest.approx(1 / 0.36e-6)
     assert link.get("sharing_policy") == "SPLITDUPLEX"
-    assert len(list(zone.iter("route"))) == 16 * 15 + 2 * 16  # ranks, and host <-> ranks
+    assert len(list(zone.iter("route"))) == 16 * 15 + 2 * 16 + 16  # ranks, host <-> ranks, self
     assert exported.hosts == [f"node{k}" for k in range(16)]
 
 
