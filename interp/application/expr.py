@@ -99,6 +99,16 @@ def complex_part(t: str) -> str:
 Resolver = Callable[[str], "sp.Expr | None"]
 
 
+def _function_value(resolve, e, args):
+    """The value of a reference to a user FUNCTION: the resolver's ``function`` hook (the
+    engine interprets the body with these arguments), else what it knows of ``NAME()``."""
+    hook = getattr(resolve, "function", None)
+    value = hook(e, args) if hook is not None else None
+    if value is None and resolve is not None:
+        value = resolve(f"{e.name}()")
+    return value
+
+
 def fortran_symbol(name: str, ftype: str = "INTEGER") -> sp.Symbol:
     """The SymPy symbol for a Fortran variable (integer-valued for INTEGER variables)."""
     if ftype == "INTEGER":
@@ -262,7 +272,7 @@ def _num(e: ast.Expr, table: SymbolTable, resolve: Resolver | None):
         fn = _NUM_INTRINSICS.get(e.name)
         if fn is not None:
             return fn(*args)
-        value = resolve(f"{e.name}()") if resolve else None
+        value = _function_value(resolve, e, args)
         if value is None:
             raise _NotNumeric
         return _py(value)
@@ -384,7 +394,7 @@ def _ref(e: ast.Ref, table: SymbolTable, conv, resolve: Resolver | None) -> sp.E
         return sp.log(args[0])
     if name in ("IEOR", "IAND", "IOR") and len(args) == 2:
         return _bitwise(name, *args)
-    value = resolve(f"{name}()") if resolve else None
+    value = _function_value(resolve, e, args)
     if value is not None:
         return as_sympy(value)
     raise SymbolicError(f"the value of {expr_text(e)} is not known before run time", e.loc,
