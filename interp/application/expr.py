@@ -165,8 +165,9 @@ def as_sympy(v):
 
 
 def _py(v):
-    """A resolved value as a Python number or bool; _NotNumeric when it is symbolic."""
-    if isinstance(v, (bool, int, float)):
+    """A resolved value as a Python number, bool or CHARACTER string; _NotNumeric when it is
+    symbolic."""
+    if isinstance(v, (bool, int, float, str)):
         return v
     if v is sp.true or v is sp.false:
         return bool(v)
@@ -226,6 +227,15 @@ _NUM_INTRINSICS = {
 }
 
 
+def _compare_characters(op: str, a, b) -> bool:
+    """A relation between CHARACTER values: the shorter is padded with blanks (F77 6.3.5),
+    so trailing blanks do not count. Anything else on characters is not followed."""
+    if not (isinstance(a, str) and isinstance(b, str)) or op not in ("EQ", "NE", "LT", "LE",
+                                                                       "GT", "GE"):
+        raise _NotNumeric
+    return _NUM_BINOPS[op](a.rstrip(" "), b.rstrip(" "))
+
+
 def numeric_value(e: ast.Expr, table: SymbolTable, resolve: Resolver | None = None):
     """The value of ``e`` as a Python number or bool when every value it reads is a number —
     the fast path of :func:`to_sympy`, with the same Fortran semantics; None otherwise."""
@@ -236,7 +246,7 @@ def numeric_value(e: ast.Expr, table: SymbolTable, resolve: Resolver | None = No
 
 
 def _num(e: ast.Expr, table: SymbolTable, resolve: Resolver | None):
-    if isinstance(e, (ast.Num, ast.Logical)):
+    if isinstance(e, (ast.Num, ast.Logical, ast.Str)):
         return e.value
     if isinstance(e, ast.Var):
         value = resolve(e.name) if resolve else None
@@ -253,6 +263,8 @@ def _num(e: ast.Expr, table: SymbolTable, resolve: Resolver | None):
         return (not v) if e.op == "NOT" else (-v if e.op == "-" else v)
     if isinstance(e, ast.BinOp):
         a, b = _num(e.left, table, resolve), _num(e.right, table, resolve)
+        if isinstance(a, str) or isinstance(b, str):
+            return _compare_characters(e.op, a, b)
         if e.op == "/":
             if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool):
                 return _trunc_div(a, b)
