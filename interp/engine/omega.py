@@ -47,6 +47,7 @@ SYMBOLIC_ITERATION_LIMIT = 12  # IterSync iterations tried before a symbolic cou
 
 def run_chain(p: Process) -> Generator:
     """The process's whole chain: its main program, AAU by AAU (Algorithm 2's active chain)."""
+    p.functions = function_value
     yield from step_list(p, p.program.aaus, p.frame_for(p.program))
     p.finish = p.clock
 

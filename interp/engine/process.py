@@ -85,6 +85,7 @@ class Process:
         self.counted_by_user = False  # inside a loop run for --iterations: EXITs are fine
         self.trace: list[TraceSpan] | None = None  # filled when a trace was asked for
         self.critical_names = critical_names(aag)  # whose values closed-form loops replay
+        self.functions = None  # omega.function_value, set by the chain (omega builds on Process)
         self.evaluating: set[str] = set()  # FUNCTIONs whose value is being worked out
         self.budget: int | None = None  # statements left for that (omega.function_value)
         self.gen = None  # its chain, a generator: activated by the scheduler (omega.run_chain)
@@ -157,10 +158,10 @@ class Process:
 
     def _function_hook(self, frame: Frame):
         """How a resolver over ``frame`` gets a user FUNCTION's value: its body interpreted
-        with the reference's arguments (omega.function_value)."""
-        from interp.engine.omega import function_value  # omega builds on Process
-
-        return lambda ref, args: function_value(self, ref, args, frame)
+        with the reference's arguments (``self.functions``, omega.function_value)."""
+        if self.functions is None:
+            return None
+        return lambda ref, args: self.functions(self, ref, args, frame)
 
     def comm(self, e: ast.Expr, frame: Frame, what: str) -> Communicator:
         """The communicator the handle ``e`` names on this process."""
