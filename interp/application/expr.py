@@ -99,6 +99,16 @@ def complex_part(t: str) -> str:
 Resolver = Callable[[str], "sp.Expr | None"]
 
 
+def _function_value(resolve, e, args):
+    """The value of a reference to a user FUNCTION: the resolver's ``function`` hook (the
+    engine interprets the body with these arguments), else what it knows of ``NAME()``."""
+    hook = getattr(resolve, "function", None)
+    value = hook(e, args) if hook is not None else None
+    if value is None and resolve is not None:
+        value = resolve(f"{e.name}()")
+    return value
+
+
 def fortran_symbol(name: str, ftype: str = "INTEGER") -> sp.Symbol:
     """The SymPy symbol for a Fortran variable (integer-valued for INTEGER variables)."""
     if ftype == "INTEGER":
@@ -155,8 +165,9 @@ def as_sympy(v):
 
 
 def _py(v):
-    """A resolved value as a Python number or bool; _NotNumeric when it is symbolic."""
-    if isinstance(v, (bool, int, float)):
+    """A resolved value as a Python number, bool or CHARACTER string; _NotNumeric when it is
+    symbolic."""
+    if isinstance(v, (bool, int, float, str)):
         return v
     if v is sp.true or v is sp.false:
         return bool(v)
@@ -216,6 +227,15 @@ _NUM_INTRINSICS = {
 }
 
 
+def _compare_characters(op: str, a, b) -> bool:
+    """A relation between CHARACTER values: the shorter is padded with blanks (F77 6.3.5),
+    so trailing blanks do not count. Anything else on characters is not followed."""
+    if not (isinstance(a, str) and isinstance(b, str)) or op not in ("EQ", "NE", "LT", "LE",
+                                                                       "GT", "GE"):
+        raise _NotNumeric
+    return _NUM_BINOPS[op](a.rstrip(" "), b.rstrip(" "))
+
+
 def numeric_value(e: ast.Expr, table: SymbolTable, resolve: Resolver | None = None):
     """The value of ``e`` as a Python number or bool when every value it reads is a number —
     the fast path of :func:`to_sympy`, with the same Fortran semantics; None otherwise."""
@@ -226,7 +246,7 @@ def numeric_value(e: ast.Expr, table: SymbolTable, resolve: Resolver | None = No
 
 
 def _num(e: ast.Expr, table: SymbolTable, resolve: Resolver | None):
-    if isinstance(e, (ast.Num, ast.Logical)):
+    if isinstance(e, (ast.Num, ast.Logical, ast.Str)):
         return e.value
     if isinstance(e, ast.Var):
         value = resolve(e.name) if resolve else None
@@ -243,6 +263,8 @@ def _num(e: ast.Expr, table: SymbolTable, resolve: Resolver | None):
         return (not v) if e.op == "NOT" else (-v if e.op == "-" else v)
     if isinstance(e, ast.BinOp):
         a, b = _num(e.left, table, resolve), _num(e.right, table, resolve)
+        if isinstance(a, str) or isinstance(b, str):
+            return _compare_characters(e.op, a, b)
         if e.op == "/":
             if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool):
                 return _trunc_div(a, b)
@@ -262,7 +284,7 @@ def _num(e: ast.Expr, table: SymbolTable, resolve: Resolver | None):
         fn = _NUM_INTRINSICS.get(e.name)
         if fn is not None:
             return fn(*args)
-        value = resolve(f"{e.name}()") if resolve else None
+        value = _function_value(resolve, e, args)
         if value is None:
             raise _NotNumeric
         return _py(value)
@@ -384,7 +406,7 @@ def _ref(e: ast.Ref, table: SymbolTable, conv, resolve: Resolver | None) -> sp.E
         return sp.log(args[0])
     if name in ("IEOR", "IAND", "IOR") and len(args) == 2:
         return _bitwise(name, *args)
-    value = resolve(f"{name}()") if resolve else None
+    value = _function_value(resolve, e, args)
     if value is not None:
         return as_sympy(value)
     raise SymbolicError(f"the value of {expr_text(e)} is not known before run time", e.loc,

@@ -127,12 +127,14 @@ def _step_of(s: ast.Assign, name: str) -> ast.Expr | None:
 
 
 def _steers(critical: set[str], frame: Frame, aaus: list[A.AAU]) -> bool:
-    """Whether ``aaus`` assign an INTEGER or LOGICAL variable that steers control somewhere."""
+    """Whether ``aaus`` assign an INTEGER or LOGICAL variable that steers control somewhere,
+    or an array (of any type) an element of which a steering value is computed from."""
     for a in aaus:
         indices = {n.var for n in a.walk() if isinstance(n, A.Iter)}  # DO indices steer inside
         for name in assigned(a) - indices:
             sym = frame.table.symbols.get(name)
-            if name in critical and sym is not None and sym.type in STEERING_TYPES:
+            if name in critical and sym is not None and (
+                    sym.type in STEERING_TYPES or sym.is_array):
                 return True
     return False
 

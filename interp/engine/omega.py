@@ -30,11 +30,12 @@ from interp.application.expr import names_in, trip_count
 from interp.engine.dataflow import assigned, follow
 from interp.engine.datadep import branch_symbols, trip_symbol
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
-from interp.engine.process import Process, TraceSpan
+from interp.application.expr import SymbolicError
+from interp.engine.process import AAUStat, Process, TraceSpan
 from interp.engine.requests import LoopHead, ask, communicate
 from interp.engine.summation import sum_over
 from interp.engine.timeval import as_count, as_time
-from interp.engine.values import VARYING, Frame, NeedValue, NotClosedForm
+from interp.engine.values import VARYING, Frame, NeedValue, NotClosedForm, is_unknown
 from interp.errors import InterpError
 
 
@@ -46,6 +47,7 @@ SYMBOLIC_ITERATION_LIMIT = 12  # IterSync iterations tried before a symbolic cou
 
 def run_chain(p: Process) -> Generator:
     """The process's whole chain: its main program, AAU by AAU (Algorithm 2's active chain)."""
+    p.functions = function_value
     yield from step_list(p, p.program.aaus, p.frame_for(p.program))
     p.finish = p.clock
 
@@ -191,6 +193,69 @@ def _function_stepped(p, unit, actuals, frame) -> sp.Expr | None:
         return None
     finally:
         p.clock, p.cats = clock, cats
+
+
+FUNCTION_STATEMENT_BUDGET = 100_000  # statements interp runs to work out one FUNCTION value
+
+
+def function_value(p, ref: ast.Ref, args: list, frame) -> object | None:
+    """The value of a reference to the user FUNCTION ``ref.name`` whose arguments have the
+    values ``args``: its body interpreted on ``p`` with its dummies bound to them, the value
+    it leaves in the function's name (F77 15.5.1). Silent: the reference's time is priced by
+    :func:`closed_seq`. None when ``ref`` is not a FUNCTION of the program or an argument's
+    value is not a number (a symbol of a closed form); a SymbolicError when the body cannot
+    be followed (it communicates, recurses, runs over budget, or needs a value not known)."""
+    unit = p.aag.units.get(ref.name)
+    if unit is None or unit.unit.kind != "FUNCTION":
+        return None
+    inner = p.frame_for(unit)
+    for dummy, actual, value in zip(unit.unit.dummies, ref.args, args):
+        sym = frame.table.symbols.get(actual.name) if isinstance(actual, ast.Var) else None
+        if sym is not None and sym.is_array:  # a whole array: its elements, by reference
+            for suffix, element in frame.elements(actual.name).items():
+                inner.set(dummy + suffix, element)
+        elif _is_number(value):
+            inner.set(dummy, value)
+        else:
+            return None
+    text = f"{ref.name}({', '.join(str(v) for v in args)})"
+    if ref.name in p.evaluating:
+        raise SymbolicError(f"the value of {text} is not known: {ref.name} references itself",
+                            ref.loc)
+    saved = (p.clock, dict(p.cats), {k: AAUStat(v.count, v.total, v.tau) for k, v in p.stats.items()},
+             list(p.notes), len(p.decisions), dict(p.assumptions), p.trace, p.budget)
+    p.evaluating.add(ref.name)
+    p.trace = None
+    if p.budget is None:
+        p.budget = FUNCTION_STATEMENT_BUDGET
+    chain = step_list(p, unit.aaus, inner)
+    try:
+        next(chain)  # a request: the function communicates
+        chain.close()
+        raise SymbolicError(f"the value of {text} is not known: {ref.name} communicates", ref.loc)
+    except StopIteration:
+        pass
+    except (InterpError, NotClosedForm) as err:
+        if isinstance(err, SymbolicError) and err.message.startswith(f"the value of {text}"):
+            raise
+        why = getattr(err, "message", None) or "its body has no value interp follows"
+        raise SymbolicError(f"the value of {text} is not known: {why}", ref.loc) from None
+    finally:
+        p.evaluating.discard(ref.name)
+        (p.clock, p.cats, p.stats, p.notes, n_decisions, p.assumptions, p.trace,
+         p.budget) = saved
+        del p.decisions[n_decisions:]
+    result = inner.get(ref.name)
+    if result is None or is_unknown(result):
+        raise SymbolicError(f"the value of {text} is not known: "
+                            + (result.why if result is not None else
+                               f"{ref.name} assigns no value to its name"), ref.loc)
+    return result
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float, complex, bool)) or (
+        isinstance(value, sp.Basic) and (value.is_number or value in (sp.true, sp.false)))
 
 
 # ---- Comm, Sync, SyncSeq, Spawn: the scheduler prices them -----------------------------------
@@ -398,17 +463,17 @@ def _step_goto(p, a: A.Iter, frame) -> Generator:
 
 def step_conditional(p, a: A.Condt, frame) -> Generator:
     taken, v = None, None
-    undecided = False
+    undecided, why = False, ""
     for k, b in enumerate(a.branches):
         if b.cond is None:
             taken = k
             break
         try:
             v = p.value(b.cond, frame, f"the condition at line {b.loc.line}")
-        except InterpError:
+        except InterpError as err:
             if isinstance(a, A.CondtSync):
                 raise  # which arm communicates must be known
-            v = None  # run-time data: the closed form weighs the arms
+            v, why = None, f" ({err.message})"  # run-time data: the closed form weighs the arms
         if v is None or v not in (sp.true, sp.false):
             undecided = True
             break
@@ -426,7 +491,7 @@ def step_conditional(p, a: A.Condt, frame) -> Generator:
             raise InterpError(
                 f"the IF at line {a.loc.line} decides whether to leave its loop or routine on "
                 "values interp does not follow (set by a READ, by code interp does not see, "
-                "or by data it does not track)", a.loc,
+                f"or by data it does not track){why}", a.loc,
                 hint="give the loop's iteration count with --iterations FILE:LINE=COUNT, or "
                      "give the inputs it depends on with --set") from None
         p.advance("computation", delta)

@@ -85,6 +85,9 @@ class Process:
         self.counted_by_user = False  # inside a loop run for --iterations: EXITs are fine
         self.trace: list[TraceSpan] | None = None  # filled when a trace was asked for
         self.critical_names = critical_names(aag)  # whose values closed-form loops replay
+        self.functions = None  # omega.function_value, set by the chain (omega builds on Process)
+        self.evaluating: set[str] = set()  # FUNCTIONs whose value is being worked out
+        self.budget: int | None = None  # statements left for that (omega.function_value)
         self.gen = None  # its chain, a generator: activated by the scheduler (omega.run_chain)
 
     # ---- bookkeeping ----
@@ -142,7 +145,7 @@ class Process:
 
     def value(self, e: ast.Expr, frame: Frame, what: str) -> sp.Expr:
         """The value of ``e``; a symbolic value is fine, an untracked one is an error."""
-        resolve = frame.resolver(self.library_values())
+        resolve = frame.resolver(self.library_values(), self._function_hook(frame))
         try:
             fast = numeric_value(e, frame.table, resolve)
             if fast is not None:
@@ -152,6 +155,13 @@ class Process:
             raise InterpError(f"{what}: {err.message}", e.loc,
                               hint="interp needs this value to follow the program; give the "
                                    "variable's value with --set NAME=VALUE") from None
+
+    def _function_hook(self, frame: Frame):
+        """How a resolver over ``frame`` gets a user FUNCTION's value: its body interpreted
+        with the reference's arguments (``self.functions``, omega.function_value)."""
+        if self.functions is None:
+            return None
+        return lambda ref, args: self.functions(self, ref, args, frame)
 
     def comm(self, e: ast.Expr, frame: Frame, what: str) -> Communicator:
         """The communicator the handle ``e`` names on this process."""
@@ -178,7 +188,7 @@ class Process:
     def closed_value(self, e: ast.Expr, frame: Frame, binding: dict) -> sp.Expr:
         """The value of ``e`` inside a closed form: loop indices are symbols of the binding; a
         value the body changes from one iteration to the next has none (NotClosedForm)."""
-        base = frame.resolver(self.library_values())
+        base = frame.resolver(self.library_values(), self._function_hook(frame))
 
         def resolve(key: str):
             if key in binding:
@@ -186,6 +196,8 @@ class Process:
             if key.split("(")[0] in binding.get(VARYING, ()):
                 raise SymbolicError(f"{key} changes from one iteration to the next")
             return base(key)
+
+        resolve.function = base.function
 
         try:
             return as_sympy(fast_or_symbolic(e, frame.table, resolve))
@@ -217,7 +229,13 @@ class Process:
 
     # ---- data flow of sequential statements (values, not time) ----
     def exec_stmt(self, s: ast.Stmt, frame: Frame) -> None:
-        resolve = frame.resolver(self.library_values())
+        resolve = frame.resolver(self.library_values(), self._function_hook(frame))
+        if self.budget is not None:
+            self.budget -= 1
+            if self.budget < 0:
+                raise InterpError("working out the value takes more statements than interp "
+                                  "runs for one FUNCTION reference (a loop too long to follow)",
+                                  s.loc)
         log, frame.log = frame.log, None  # data flow is not a control decision
         try:
             if isinstance(s, ast.Assign):

@@ -198,8 +198,9 @@ class Frame:
             return given
         return input_symbol(name, sym.type if sym else "REAL")
 
-    def resolver(self, library_values: dict[str, sp.Expr]):
-        """A resolver for :func:`interp.application.expr.to_sympy` over this frame."""
+    def resolver(self, library_values: dict[str, sp.Expr], function=None):
+        """A resolver for :func:`interp.application.expr.to_sympy` over this frame;
+        ``function(ref, args)`` gives the value of a user FUNCTION reference (or None)."""
 
         def resolve(key: str):
             if key.endswith("()") and key[:-2] in library_values:
@@ -227,6 +228,7 @@ class Frame:
                 self.log.append((key, value))
             return value
 
+        resolve.function = function
         return resolve
 
 

@@ -1,0 +1,35 @@
+C     THE VALUE OF A USER INTEGER FUNCTION WITH A LOOP IN IT STEERS
+C     HOW MANY MESSAGES ARE SENT: NSTEP = LOG2OF(8) = 3, SO RANK 0
+C     SENDS RANK 1 THREE 8-BYTE MESSAGES.
+      PROGRAM FUNVAL
+      INCLUDE 'mpif.h'
+      INTEGER ME, K, NSTEP, LOG2OF, IERR, STAT(MPI_STATUS_SIZE)
+      DOUBLE PRECISION X
+      CALL MPI_INIT(IERR)
+      CALL MPI_COMM_RANK(MPI_COMM_WORLD, ME, IERR)
+      NSTEP = LOG2OF(8)
+      X = 1.0D0
+      DO 10 K = 1, NSTEP
+         IF (ME .EQ. 0) CALL MPI_SEND(X, 1, MPI_DOUBLE_PRECISION, 1, K,
+     &                                MPI_COMM_WORLD, IERR)
+         IF (ME .EQ. 1) CALL MPI_RECV(X, 1, MPI_DOUBLE_PRECISION, 0, K,
+     &                                MPI_COMM_WORLD, STAT, IERR)
+   10 CONTINUE
+      CALL MPI_FINALIZE(IERR)
+      END
+
+      INTEGER FUNCTION LOG2OF(N)
+      INTEGER N, M, L
+      IF (N .LE. 1) THEN
+         LOG2OF = 0
+         RETURN
+      END IF
+      L = 0
+      M = 1
+   20 IF (M .LT. N) THEN
+         M = 2 * M
+         L = L + 1
+         GO TO 20
+      END IF
+      LOG2OF = L
+      END
