@@ -28,7 +28,7 @@ from interp.engine.dataflow import critical_names
 from interp.engine.datadep import DataSymbol, given_value
 from interp.engine.timeval import as_time
 from interp.engine.values import (
-    VARYING, Frame, Inputs, NeedValue, NotClosedForm, Unknown, fast_or_symbolic,
+    VARYING, Frame, Inputs, NeedValue, NotClosedForm, Store, Unknown, fast_or_symbolic,
 )
 from interp.errors import InterpError
 
@@ -64,7 +64,7 @@ class Process:
         self.clock: sp.Expr = start
         self.inputs = inputs
         self.library = library  # nx2 | mpi: how ranks and partners are named
-        self.common: dict[str, object] = {}
+        self.common = Store()
         self.cats: dict[str, sp.Expr] = {c: 0.0 for c in CATEGORIES}
         self.stats: dict[int, AAUStat] = {}
         self.handles: dict[str, object] = {}

@@ -98,14 +98,37 @@ def input_symbol(name: str, ftype: str) -> sp.Symbol:
     return fortran_symbol(name, ftype)
 
 
+class Store(dict):
+    """Values by key, ``NAME`` or ``NAME(i,j)``, indexed by NAME: clearing or sending a whole
+    array finds its elements without scanning every key of the store (FT's COMMON store holds
+    thousands of elements, and a by-reference CALL clears its arrays)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._by_name: dict[str, dict[str, None]] = {}  # insertion-ordered sets of keys
+
+    def __setitem__(self, key: str, value: object) -> None:
+        if key not in self:
+            self._by_name.setdefault(key.split("(", 1)[0], {})[key] = None
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        super().__delitem__(key)
+        self._by_name[key.split("(", 1)[0]].pop(key, None)
+
+    def keys_of(self, name: str) -> list[str]:
+        """Every key of variable ``name``: the scalar and each element."""
+        return list(self._by_name.get(name, ()))
+
+
 @dataclass
 class Frame:
     """The variables of one activation of a program unit."""
 
     table: SymbolTable
     unit: str
-    local: dict[str, object] = field(default_factory=dict)
-    common: dict[str, object] = field(default_factory=dict)  # the process's COMMON store
+    local: Store = field(default_factory=Store)
+    common: Store = field(default_factory=Store)  # the process's COMMON store
     inputs: Inputs = field(default_factory=Inputs)
     log: list | None = None  # values read by control decisions (for periodicity checks)
 
@@ -122,7 +145,7 @@ class Frame:
     def clear(self, name: str) -> None:
         """Drop every tracked value of ``name`` (a scalar or a whole array)."""
         store = self._store(name)
-        for key in [k for k in store if k == name or k.startswith(name + "(")]:
+        for key in store.keys_of(name):
             del store[key]
 
     def forget(self, name: str, why: str | None = None) -> None:
@@ -183,7 +206,7 @@ class Frame:
         store = self._store(name)
         if not self._is_array(name):
             return {"": store.get(name, self.value_of_scalar(name))}
-        return {k[len(name):]: v for k, v in store.items() if k.startswith(name + "(")}
+        return {k[len(name):]: store[k] for k in store.keys_of(name) if k != name}
 
     def value_of_scalar(self, name: str) -> object:
         value = self.get(name)
