@@ -142,20 +142,59 @@ def critical_names(aag) -> set[str]:
     variables steer control in other units than the one that assigns them), and the names in
     the arguments of message-passing calls (partners, tags, counts: the interpretation needs
     their values too)."""
+    cached = getattr(aag, "_critical_names", None)
+    if cached is not None:
+        return cached
     names = set()
+    seeds: list[tuple[str, str]] = []  # (unit, name) whose definitions are followed
     for c in aag.critical_variables:
         names.add(c.name)
         names.update(c.definition_path)
-    for a in aag.all_aaus():
-        if getattr(a, "call", None) is not None:
-            roles = list(a.call.args) if a.call else []
-            for i, arg in enumerate(a.args):
-                if i < len(roles) and "buf" in roles[i]:
-                    continue  # the data a message carries, not how it is sent
-                for node in walk(arg):
-                    if isinstance(node, (ast.Var, ast.Ref)):
-                        names.add(node.name)
+        seeds.append((c.unit, c.name))
+    for u in aag.units.values():
+        for a in u.walk():
+            if getattr(a, "call", None) is not None:
+                roles = list(a.call.args) if a.call else []
+                for i, arg in enumerate(a.args):
+                    if i < len(roles) and "buf" in roles[i]:
+                        continue  # the data a message carries, not how it is sent
+                    for node in walk(arg):
+                        if isinstance(node, (ast.Var, ast.Ref)):
+                            names.add(node.name)
+                            seeds.append((u.name, node.name))
+    names |= _definition_closure(aag, seeds)
+    aag._critical_names = names
     return names
+
+
+def _definition_closure(aag, seeds: list[tuple[str, str]]) -> set[str]:
+    """The names the seeds are computed from, through their definitions in their unit and,
+    for a COMMON variable, in every unit that assigns it (``NW = NTOTAL`` sizing a message,
+    NTOTAL summed in another routine from COMMON arrays filled in a third)."""
+    common_in: dict[str, list] = {}
+    for u in aag.units.values():
+        for name in u.definitions:
+            sym = u.symbols.symbols.get(name)
+            if sym is not None and sym.common is not None:
+                common_in.setdefault(name, []).append(u)
+    seen = set(seeds)
+    frontier = list(seeds)
+    while frontier:
+        unit_name, name = frontier.pop()
+        unit = aag.units.get(unit_name)
+        if unit is None:
+            continue
+        sym = unit.symbols.symbols.get(name)
+        places = [unit]
+        if sym is not None and sym.common is not None:
+            places += [v for v in common_in.get(name, []) if v is not unit]
+        for v in places:
+            for d in v.definitions.get(name, []):
+                for dep in d.depends_on:
+                    if (v.name, dep) not in seen:
+                        seen.add((v.name, dep))
+                        frontier.append((v.name, dep))
+    return {name for _, name in seen}
 
 
 def _follow_list(p, aaus: list[A.AAU], frame: Frame, left: list[int]) -> None:
