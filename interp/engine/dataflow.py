@@ -55,6 +55,7 @@ def follow(p, aaus: list[A.AAU], frame: Frame, counts: dict | None = None,
     log, frame.log = frame.log, None  # replaying is not a control decision of the run
     try:
         steering = p.critical_names - counters.keys()  # counters are counted, not replayed
+        _CRITICAL[0] = p.critical_names
         if _steers(steering, frame, aaus) and _within(aaus, counts, budget):
             _follow_list(p, aaus, frame, [budget])
             return
@@ -77,7 +78,7 @@ def _within(aaus: list[A.AAU], counts: dict | None, budget: int) -> bool:
         return True
     total = 0
     for a in aaus:
-        for node in a.walk():
+        for node in _needed_walk(a):
             if isinstance(node, A.Seq) and node.id in counts:
                 n = sp.sympify(counts[node.id][0])
                 if n.is_number:  # (a count weighted by a data symbol: the replay's budget rules)
@@ -202,7 +203,38 @@ def _follow_list(p, aaus: list[A.AAU], frame: Frame, left: list[int]) -> None:
         _follow(p, a, frame, left)
 
 
+def _steering_assigned(a: A.AAU) -> set[str]:
+    """What a compound AAU assigns, its own and nested DO indices left out (cached)."""
+    got = a.__dict__.get("_steering_assigned")
+    if got is None:
+        got = assigned(a) - {n.var for n in a.walk() if isinstance(n, A.Iter)}
+        a.__dict__["_steering_assigned"] = got
+    return got
+
+
+def _skippable(a: A.AAU, critical: set[str] | None) -> bool:
+    """A loop or IF that assigns nothing that steers (a field zeroed cell by cell): the
+    replay forgets what it assigns instead of replaying it."""
+    return critical is not None and isinstance(a, (A.Iter, A.Condt)) and \
+        not (_steering_assigned(a) & critical)
+
+
+def _needed_walk(a: A.AAU, critical: set[str] | None = None):
+    """``a.walk()`` without the sub-trees :func:`_skippable` leaves out."""
+    if _skippable(a, critical or _CRITICAL[0]):
+        return
+    yield a
+    for c in a.children:
+        yield from _needed_walk(c, critical)
+
+
+_CRITICAL: list = [None]  # the names that steer, while a replay runs
+
+
 def _follow(p, a: A.AAU, frame: Frame, left: list[int]) -> None:
+    if _skippable(a, getattr(p, "critical_names", None)):
+        _forget(a, frame)
+        return
     left[0] -= len(a.stmts) if isinstance(a, A.Seq) else 1  # an IF or a loop head costs one
     if left[0] < 0:
         raise _OverBudget
