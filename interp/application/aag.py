@@ -368,7 +368,8 @@ class _UnitBuilder:
             count = trip_count(*conv)
         except SymbolicError as err:
             return A.IterND(id=placeholder_id, loc=loc, unit=self.unit.name, **common,
-                            nd_reason=f"its bounds are not known at parse time ({err.message})")
+                            nd_reason=f"its bounds are not known at parse time ({err.message})",
+                            limits_at_run_time=not s.exits)
         if s.exits:
             return A.IterND(id=placeholder_id, loc=loc, unit=self.unit.name, **common,
                             num_iters=count, nd_reason="a GO TO can leave it before the last iteration")

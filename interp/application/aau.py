@@ -184,6 +184,7 @@ class Iter(AAU):
     body: list[AAU] = field(default_factory=list)
     nd_reason: str | None = None
     head_label: int | None = None  # a GO TO to it from the body starts the next iteration
+    limits_at_run_time: bool = False  # a DO loop whose limits only the run knows (CELL_LOW(3,C))
 
     @property
     def children(self) -> list[AAU]:

@@ -55,6 +55,7 @@ def follow(p, aaus: list[A.AAU], frame: Frame, counts: dict | None = None,
     log, frame.log = frame.log, None  # replaying is not a control decision of the run
     try:
         steering = p.critical_names - counters.keys()  # counters are counted, not replayed
+        _CRITICAL[0] = p.critical_names
         if _steers(steering, frame, aaus) and _within(aaus, counts, budget):
             _follow_list(p, aaus, frame, [budget])
             return
@@ -77,7 +78,7 @@ def _within(aaus: list[A.AAU], counts: dict | None, budget: int) -> bool:
         return True
     total = 0
     for a in aaus:
-        for node in a.walk():
+        for node in _needed_walk(a):
             if isinstance(node, A.Seq) and node.id in counts:
                 n = sp.sympify(counts[node.id][0])
                 if n.is_number:  # (a count weighted by a data symbol: the replay's budget rules)
@@ -144,20 +145,59 @@ def critical_names(aag) -> set[str]:
     variables steer control in other units than the one that assigns them), and the names in
     the arguments of message-passing calls (partners, tags, counts: the interpretation needs
     their values too)."""
+    cached = getattr(aag, "_critical_names", None)
+    if cached is not None:
+        return cached
     names = set()
+    seeds: list[tuple[str, str]] = []  # (unit, name) whose definitions are followed
     for c in aag.critical_variables:
         names.add(c.name)
         names.update(c.definition_path)
-    for a in aag.all_aaus():
-        if getattr(a, "call", None) is not None:
-            roles = list(a.call.args) if a.call else []
-            for i, arg in enumerate(a.args):
-                if i < len(roles) and "buf" in roles[i]:
-                    continue  # the data a message carries, not how it is sent
-                for node in walk(arg):
-                    if isinstance(node, (ast.Var, ast.Ref)):
-                        names.add(node.name)
+        seeds.append((c.unit, c.name))
+    for u in aag.units.values():
+        for a in u.walk():
+            if getattr(a, "call", None) is not None:
+                roles = list(a.call.args) if a.call else []
+                for i, arg in enumerate(a.args):
+                    if i < len(roles) and "buf" in roles[i]:
+                        continue  # the data a message carries, not how it is sent
+                    for node in walk(arg):
+                        if isinstance(node, (ast.Var, ast.Ref)):
+                            names.add(node.name)
+                            seeds.append((u.name, node.name))
+    names |= _definition_closure(aag, seeds)
+    aag._critical_names = names
     return names
+
+
+def _definition_closure(aag, seeds: list[tuple[str, str]]) -> set[str]:
+    """The names the seeds are computed from, through their definitions in their unit and,
+    for a COMMON variable, in every unit that assigns it (``NW = NTOTAL`` sizing a message,
+    NTOTAL summed in another routine from COMMON arrays filled in a third)."""
+    common_in: dict[str, list] = {}
+    for u in aag.units.values():
+        for name in u.definitions:
+            sym = u.symbols.symbols.get(name)
+            if sym is not None and sym.common is not None:
+                common_in.setdefault(name, []).append(u)
+    seen = set(seeds)
+    frontier = list(seeds)
+    while frontier:
+        unit_name, name = frontier.pop()
+        unit = aag.units.get(unit_name)
+        if unit is None:
+            continue
+        sym = unit.symbols.symbols.get(name)
+        places = [unit]
+        if sym is not None and sym.common is not None:
+            places += [v for v in common_in.get(name, []) if v is not unit]
+        for v in places:
+            for d in v.definitions.get(name, []):
+                for dep in d.depends_on:
+                    if (v.name, dep) not in seen:
+                        seen.add((v.name, dep))
+                        frontier.append((v.name, dep))
+    return {name for _, name in seen}
 
 
 def _follow_list(p, aaus: list[A.AAU], frame: Frame, left: list[int]) -> None:
@@ -165,7 +205,38 @@ def _follow_list(p, aaus: list[A.AAU], frame: Frame, left: list[int]) -> None:
         _follow(p, a, frame, left)
 
 
+def _steering_assigned(a: A.AAU) -> set[str]:
+    """What a compound AAU assigns, its own and nested DO indices left out (cached)."""
+    got = a.__dict__.get("_steering_assigned")
+    if got is None:
+        got = assigned(a) - {n.var for n in a.walk() if isinstance(n, A.Iter)}
+        a.__dict__["_steering_assigned"] = got
+    return got
+
+
+def _skippable(a: A.AAU, critical: set[str] | None) -> bool:
+    """A loop or IF that assigns nothing that steers (a field zeroed cell by cell): the
+    replay forgets what it assigns instead of replaying it."""
+    return critical is not None and isinstance(a, (A.Iter, A.Condt)) and \
+        not (_steering_assigned(a) & critical)
+
+
+def _needed_walk(a: A.AAU, critical: set[str] | None = None):
+    """``a.walk()`` without the sub-trees :func:`_skippable` leaves out."""
+    if _skippable(a, critical or _CRITICAL[0]):
+        return
+    yield a
+    for c in a.children:
+        yield from _needed_walk(c, critical)
+
+
+_CRITICAL: list = [None]  # the names that steer, while a replay runs
+
+
 def _follow(p, a: A.AAU, frame: Frame, left: list[int]) -> None:
+    if _skippable(a, getattr(p, "critical_names", None)):
+        _forget(a, frame)
+        return
     left[0] -= len(a.stmts) if isinstance(a, A.Seq) else 1  # an IF or a loop head costs one
     if left[0] < 0:
         raise _OverBudget

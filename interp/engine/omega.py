@@ -278,7 +278,8 @@ def step_loop(p, a: A.Iter, frame) -> Generator:
         k = p.inputs.iterations_for(a.unit, a.loc)
         if k is not None:
             return (yield from _step_user_count(p, a, frame, k))
-    if isinstance(a, A.IterD) or (isinstance(a, A.IterSync) and not a.has_sync()):
+    if isinstance(a, A.IterD) or (isinstance(a, (A.IterSync, A.IterND)) and not a.has_sync()
+                                  and (not isinstance(a, A.IterND) or a.limits_at_run_time)):
         out: dict = {}
         try:
             delta = closed_loop(p, a, frame, {}, out)
@@ -298,8 +299,8 @@ def step_loop(p, a: A.Iter, frame) -> Generator:
 
 def closed_loop(p, a: A.Iter, frame, binding: dict, out: dict, last=False) -> sp.Expr:
     """Ω of a loop in closed form: t_fixed + n·t_per_iter + Σ δ_body over the iterations."""
-    if isinstance(a, A.IterND) or a.has_sync():
-        raise NotClosedForm
+    if (isinstance(a, A.IterND) and not a.limits_at_run_time) or a.has_sync():
+        raise NotClosedForm  # (a DO loop whose limits the run knows: Σ once they are values)
     var = sp.Dummy(a.var, integer=True)
     try:
         start = p.closed_value(a.start, frame, binding)

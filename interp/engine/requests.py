@@ -129,8 +129,9 @@ def communicate(p: Process, a: A.AAU, frame: Frame) -> Generator:
     elif op == "waitall":  # MPI_WAITALL: each request of the array, in order
         n = p.concrete(a.arg("count"), frame, f"the count of MPI_WAITALL at line {a.loc.line}")
         name = _name(a.arg("request"))
+        keys = _request_elements(p, frame, a.arg("request"), n, a.loc)
         for i in range(1, n + 1):
-            handle = element_key(name, [sp.Integer(i)])
+            handle = name + keys[i - 1] if keys else element_key(name, [sp.Integer(i)])
             yield from exchange(p, a, frame, _wait_request(p, a, handle))
     else:
         yield from exchange(p, a, frame)
@@ -384,6 +385,20 @@ def _sequence(p: Process, frame: Frame, buf: ast.Expr | None, count: ast.Expr | 
         idx.append(k + lows[-1])
         out.append("(" + ",".join(map(str, idx)) + ")")
     return out
+
+
+def _request_elements(p: Process, frame: Frame, e: ast.Expr | None, n: int,
+                      loc) -> list[str] | None:
+    """The element suffixes of the ``n`` requests MPI_WAITALL waits on, from the array's
+    first element (its declared lower bounds: ``REQ(0:11)`` starts at REQ(0)) or from the
+    element passed; None when not known (then REQ(1)..REQ(n))."""
+    sym = frame.table.symbols.get(e.name) if isinstance(e, (ast.Var, ast.Ref)) else None
+    if sym is None or not sym.is_array:
+        return None
+    if isinstance(e, ast.Var):
+        e = ast.Ref(e.name, [lo if lo is not None else ast.Num(1, "INTEGER", loc)
+                             for lo, _ in sym.dims], loc)
+    return _sequence(p, frame, e, ast.Num(n, "INTEGER", loc))
 
 
 def _tag(p: Process, a: A.LibraryAAU, frame: Frame) -> sp.Expr:

@@ -24,6 +24,7 @@ from interp.engine.sync import Problem
 from interp.engine.edges import KIND_SYMBOL, CommEdge
 from interp.engine.predict import check_given, interpret
 from interp.engine.process import Process
+from interp.engine.timeval import FormulaTooLarge
 from interp.engine.values import Inputs
 from interp.system import SAG
 
@@ -51,7 +52,12 @@ def build_saag(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None
     """Interpret the configuration once and collect its edges and problems."""
     given = dict(given or {})
     check_given(aag, given)
-    sched, procs, _host = interpret(aag, sag, nprocs, Inputs(given, given=given), "mid", True, timing=False)
+    try:
+        sched, procs, _host = interpret(aag, sag, nprocs, Inputs(given, given=given), "mid", True,
+                                        timing=False)
+    except FormulaTooLarge:  # the clocks do not matter here: data symbols take their values
+        sched, procs, _host = interpret(aag, sag, nprocs, Inputs(given, given=given, numeric=True),
+                                        "mid", True, timing=False)
     edges = list(sched.edges.values())
     for i, e in enumerate(edges, start=1):
         e.id = i
