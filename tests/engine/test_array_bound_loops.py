@@ -8,7 +8,6 @@ LO = (1, 11), HI = (10, 30): 10 + 20 = 30 iterations, no "interpreted by unrolli
 
 from __future__ import annotations
 
-import pytest
 
 from .helpers import run
 
