@@ -27,8 +27,10 @@ import sympy as sp
 from interp.application import aau as A
 from interp.application import ast
 from interp.application.expr import names_in, trip_count
-from interp.engine.dataflow import assigned, follow
-from interp.engine.datadep import branch_symbols, trip_symbol
+from interp.engine.dataflow import assigned, follow, steering_assigned
+from interp.engine.datadep import (
+    branch_symbols, diffuse, enclosing_loops, leaving_arms, trip_symbol,
+)
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
 from interp.engine.process import Process, TraceSpan
 from interp.engine.requests import LoopHead, ask, communicate
@@ -419,25 +421,62 @@ def step_conditional(p, a: A.Condt, frame) -> Generator:
         if isinstance(a, A.CondtSync):
             raise NeedValue([str(s) for s in v.free_symbols], f"which branch of the IF at line "
                             f"{a.loc.line} runs (it communicates)", a.loc)
-        out: dict = {}
-        try:
-            delta = closed_conditional(p, a, frame, {}, out)
-        except NotClosedForm:  # an arm leaves the loop or routine: the flow itself is unknown
-            raise InterpError(
-                f"the IF at line {a.loc.line} decides whether to leave its loop or routine on "
-                "values interp does not follow (set by a READ, by code interp does not see, "
-                "or by data it does not track)", a.loc,
-                hint="give the loop's iteration count with --iterations FILE:LINE=COUNT, or "
-                     "give the inputs it depends on with --set") from None
-        p.advance("computation", delta)
-        p.record_closed_form(out)
-        for name in assigned(a):
-            frame.forget(name)
-        return None
+        if not _arms_steer(p, a, frame):
+            out: dict = {}
+            try:
+                delta = closed_conditional(p, a, frame, {}, out)
+            except NotClosedForm:  # an arm leaves the loop or routine: decide it (below)
+                pass
+            else:
+                p.advance("computation", delta)
+                p.record_closed_form(out)
+                for name in assigned(a):
+                    frame.forget(name)
+                return None
+        taken = _diffused_arm(p, a, k)
     p.advance("computation", branch_overhead(a.branches, taken, p.cm))
     if taken is None:
         return None
     return (yield from step_list(p, a.branches[taken].body, frame))
+
+
+def _arms_steer(p, a: A.Condt, frame) -> bool:
+    """Whether an arm of ``a`` assigns an INTEGER or LOGICAL scalar a decision reads and
+    interp follows now (a GO TO loop's counter): weighing the arms would forget it."""
+    for name in steering_assigned(p, [a], frame):
+        sym = frame.table.symbols.get(name)
+        if sym is None or sym.is_array:
+            continue
+        try:
+            p.value(ast.Var(name, a.loc), frame, "a counter")
+        except InterpError:
+            continue
+        return True
+    return False
+
+
+def _branch_symbols(p, a: A.Condt) -> list:
+    """The IF's branch probabilities, an arm that leaves a counted DO loop early at 0."""
+    loops = p.cm.memo(("enclosing loops",), lambda: enclosing_loops(p.aag.units.values()))
+    return p.cm.memo(("arms", a.id), lambda: branch_symbols(a, leaving_arms(a, loops.get(a.id, ()))))
+
+
+def _diffused_arm(p, a: A.Condt, first: int) -> int | None:
+    """The arm of a data-dependent IF taken at this execution while stepping, by error
+    diffusion over its branch probabilities (datadep.diffuse); arms before ``first`` are known
+    not to run. None: no arm runs (falling through)."""
+    probs = [p.data_number(s) for s in _branch_symbols(p, a)]
+    weights = probs + [max(0.0, 1.0 - sum(probs))]  # the ELSE arm, or falling through
+    weights = [0.0 if k < first else w for k, w in enumerate(weights)]
+    if sum(weights) <= 0:
+        weights[-1] = 1.0
+    counts = p.arm_counts.setdefault(a.id, [0] * len(weights))
+    k = diffuse(weights, counts)
+    counts[k] += 1
+    p.decisions.append((f"arm of the IF {a.id}", k))  # a periodicity check compares them
+    if k == len(a.branches):
+        return None
+    return k
 
 
 def closed_conditional(p, a: A.Condt, frame, binding: dict, out: dict, last=False) -> sp.Expr:
@@ -485,7 +524,7 @@ def _data_conditional(p, a: A.Condt, frame, binding: dict, out: dict) -> sp.Expr
     """A condition on run-time data: each arm weighted by its branch probability, a symbol
     of the formula (:mod:`interp.engine.datadep`); the ELSE arm, or falling through, by the
     rest."""
-    weights = [p.data_value(s) for s in branch_symbols(a)]
+    weights = [p.data_value(s) for s in _branch_symbols(p, a)]
     rest = 1 - sum(weights)
     total = 0.0
     for k, b in enumerate(a.branches):

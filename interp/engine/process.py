@@ -85,6 +85,7 @@ class Process:
         self.counted_by_user = False  # inside a loop run for --iterations: EXITs are fine
         self.trace: list[TraceSpan] | None = None  # filled when a trace was asked for
         self.critical_names = critical_names(aag)  # whose values closed-form loops replay
+        self.arm_counts: dict[int, list[int]] = {}  # per IF decided by error diffusion
         self.gen = None  # its chain, a generator: activated by the scheduler (omega.run_chain)
 
     # ---- bookkeeping ----
@@ -132,6 +133,20 @@ class Process:
             given = given_value(self.inputs.given, s.name)
             return given if given is not None else sp.Float(s.default)
         return s.symbol
+
+    def data_number(self, s: DataSymbol) -> float:
+        """A data-dependent quantity as a number, for a decision taken while stepping (the
+        user's value, else its default); in a formula it stands as that number (noted)."""
+        self.inputs.data.setdefault(s.name, s)
+        value = given_value(self.inputs.values, s.name)
+        if value is None:
+            value = given_value(self.inputs.given, s.name)
+        number = float(value) if value is not None else float(s.default)
+        self.note(f"{s.name} = {number:g} decides the IF at {s.file.rsplit('/', 1)[-1]}:"
+                  f"{s.head} while the program is followed step by step (its arms are taken in "
+                  "that proportion, by error diffusion): the formula has its number, not the "
+                  "symbol")
+        return number
 
     def library_values(self) -> dict[str, sp.Expr]:
         """What NX/2's node queries return on this process."""
