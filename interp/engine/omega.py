@@ -26,7 +26,7 @@ import sympy as sp
 
 from interp.application import aau as A
 from interp.application import ast
-from interp.application.expr import names_in, trip_count
+from interp.application.expr import names_in, trip_count, walk
 from interp.engine.dataflow import assigned, follow, steering_assigned
 from interp.engine.datadep import (
     branch_symbols, diffuse, enclosing_loops, leaving_arms, trip_symbol,
@@ -36,7 +36,7 @@ from interp.engine.process import Process, TraceSpan
 from interp.engine.requests import LoopHead, ask, communicate
 from interp.engine.summation import sum_over
 from interp.engine.timeval import as_count, as_time
-from interp.engine.values import VARYING, Frame, NeedValue, NotClosedForm
+from interp.engine.values import VARYING, Frame, NeedValue, NotClosedForm, Unknown
 from interp.errors import InterpError
 
 
@@ -215,7 +215,8 @@ def step_loop(p, a: A.Iter, frame) -> Generator:
         k = p.inputs.iterations_for(a.unit, a.loc)
         if k is not None:
             return (yield from _step_user_count(p, a, frame, k))
-    if isinstance(a, A.IterD) or (isinstance(a, A.IterSync) and not a.has_sync()):
+    if isinstance(a, A.IterD) or (isinstance(a, A.IterSync) and not a.has_sync()) or \
+            _runtime_bounds(a):
         out: dict = {}
         try:
             delta = closed_loop(p, a, frame, {}, out)
@@ -235,7 +236,7 @@ def step_loop(p, a: A.Iter, frame) -> Generator:
 
 def closed_loop(p, a: A.Iter, frame, binding: dict, out: dict, last=False) -> sp.Expr:
     """Ω of a loop in closed form: t_fixed + n·t_per_iter + Σ δ_body over the iterations."""
-    if isinstance(a, A.IterND) or a.has_sync():
+    if (isinstance(a, A.IterND) and not _runtime_bounds(a)) or a.has_sync():
         raise NotClosedForm
     var = sp.Dummy(a.var, integer=True)
     try:
@@ -243,7 +244,7 @@ def closed_loop(p, a: A.Iter, frame, binding: dict, out: dict, last=False) -> sp
         stop = p.closed_value(a.stop, frame, binding)
         step_ = p.closed_value(a.step, frame, binding) if a.step is not None else sp.Integer(1)
     except NotClosedForm:
-        if not _limits_are_data(p, a, frame):
+        if not _limits_are_data(p, a, frame) or _followed_elements(p, a, frame, binding):
             raise
         return _data_trip_loop(p, a, frame, binding, out, var)
     n = as_count(trip_count(start, stop, step_))
@@ -259,6 +260,35 @@ def closed_loop(p, a: A.Iter, frame, binding: dict, out: dict, last=False) -> sp
         out[k] = (oc + sum_over(c, var, start, step_, n, a, p.notes),
                   ot + sum_over(t, var, start, step_, n, a, p.notes))
     return fixed + n * per_iter + sum_over(body, var, start, step_, n, a, p.notes)
+
+
+def _runtime_bounds(a: A.Iter) -> bool:
+    """A DO loop that is IterND only because its bounds are not known at parse time (array
+    elements, CG's ``DO K = ROWSTR(J), ROWSTR(J+1)-1``): no GO TO leaves it, so it has a
+    closed form once its bounds are known at run time (or are data: its trip count symbol)."""
+    return (isinstance(a, A.IterND) and a.var is not None and a.cond is None
+            and a.num_iters is None and a.limit_type in ("step", "nostep")
+            and not a.has_sync())
+
+
+def _followed_elements(p, a: A.Iter, frame, binding: dict) -> bool:
+    """Whether a loop's limits read elements of an array interp follows, indexed by an
+    enclosing closed form's index (``DO K = IP(J), IP(J+1)-1`` with IP known): the enclosing
+    loop is then stepped, and the bounds followed, rather than a trip count symbol used."""
+    table = frame.table
+    for e in (a.start, a.stop, a.step):
+        if e is None:
+            continue
+        for node in walk(e):
+            if not isinstance(node, ast.Ref) or not set(names_in(node, table)) & set(binding):
+                continue
+            sym = table.symbols.get(node.name)
+            if sym is None or not sym.is_array:
+                continue
+            values = frame.elements(node.name)
+            if values and not any(isinstance(v, Unknown) for v in values.values()):
+                return True
+    return False
 
 
 def _limits_are_data(p, a: A.Iter, frame) -> bool:
