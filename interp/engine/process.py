@@ -91,8 +91,11 @@ class Process:
     # ---- bookkeeping ----
     def frame_for(self, unit: UnitAAG) -> Frame:
         """A fresh frame for one activation of ``unit`` on this process."""
-        return Frame(unit.symbols, unit.name, common=self.common, inputs=self.inputs,
-                     log=self.decisions)
+        frame = Frame(unit.symbols, unit.name, common=self.common, inputs=self.inputs,
+                      log=self.decisions)
+        for name, value in self.cm.memo(("data values", id(unit)), lambda: _data_values(unit)).items():
+            frame.set(name, value)
+        return frame
 
     def record(self, a: A.AAU, tau: sp.Expr, delta: sp.Expr, count: sp.Expr = 1) -> None:
         st = self.stats.setdefault(a.id, AAUStat())
@@ -279,6 +282,32 @@ class Process:
             elif call is None or role.startswith("out_"):
                 frame.forget(a.name)  # passed by reference to code interp does not see
 
+
+
+def _data_values(unit: UnitAAG) -> dict[str, sp.Expr]:
+    """The constants a unit's DATA statements give its local scalars that it never assigns
+    (``DATA CGITMAX / 25 /``): each activation starts with them."""
+    from interp.engine.dataflow import assigned
+
+    changed = set()
+    for a in unit.aaus:
+        changed |= assigned(a)
+    out = {}
+    for decl in unit.unit.decls:
+        if not isinstance(decl, ast.Data) or len(decl.targets) != len(decl.values):
+            continue
+        for target, e in zip(decl.targets, decl.values):
+            sym = unit.symbols.symbols.get(target.name)
+            if (not isinstance(target, ast.Var) or sym is None or sym.is_array
+                    or sym.common is not None or target.name in changed):
+                continue
+            try:
+                value = as_sympy(to_sympy(e, unit.symbols, lambda key: None))
+            except SymbolicError:
+                continue
+            if value.is_number:
+                out[target.name] = assigned_value(value, sym.type)
+    return out
 
 
 def _by_reference(actual: ast.Expr, frame: Frame) -> bool:
