@@ -473,7 +473,7 @@ def step_conditional(p, a: A.Condt, frame) -> Generator:
 def _arms_steer(p, a: A.Condt, frame) -> bool:
     """Whether an arm of ``a`` assigns an INTEGER or LOGICAL scalar a decision reads and
     interp follows now (a GO TO loop's counter): weighing the arms would forget it."""
-    for name in steering_assigned(p, [a], frame):
+    for name in p.cm.memo(("steering assigned", a.id), lambda: steering_assigned(p, [a], frame)):
         sym = frame.table.symbols.get(name)
         if sym is None or sym.is_array:
             continue
