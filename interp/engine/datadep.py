@@ -140,7 +140,7 @@ def leaving_arms(a: A.Condt, loops: tuple[A.Iter, ...]) -> dict[int, A.Iter]:
         return {}
     out: dict[int, A.Iter] = {}
     for k, b in enumerate(a.branches):
-        for m in (n for x in b.body for n in x.walk()):
+        for m in b.body:  # the arm itself leaves (a nested IF's exit only may: not counted)
             if not isinstance(m, A.End) or m.kind == "end":
                 continue
             if not m.kind.startswith("exit:"):  # RETURN, STOP: every loop is left
