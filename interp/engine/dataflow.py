@@ -140,6 +140,19 @@ def _steers(critical: set[str], frame: Frame, aaus: list[A.AAU]) -> bool:
     return False
 
 
+def steering_assigned(p, aaus: list[A.AAU], frame: Frame) -> set[str]:
+    """The INTEGER or LOGICAL variables ``aaus`` assign that steer control somewhere (DO
+    indices of their own loops left out)."""
+    out = set()
+    for a in aaus:
+        indices = {n.var for n in a.walk() if isinstance(n, A.Iter)}
+        for name in assigned(a) - indices:
+            sym = frame.table.symbols.get(name)
+            if name in p.critical_names and sym is not None and sym.type in STEERING_TYPES:
+                out.add(name)
+    return out
+
+
 def critical_names(aag) -> set[str]:
     """Critical variables of every unit and what they are computed from, by name (COMMON
     variables steer control in other units than the one that assigns them), and the names in

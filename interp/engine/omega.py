@@ -26,16 +26,18 @@ import sympy as sp
 
 from interp.application import aau as A
 from interp.application import ast
-from interp.application.expr import names_in, trip_count
-from interp.engine.dataflow import assigned, follow
-from interp.engine.datadep import branch_symbols, trip_symbol
+from interp.application.expr import names_in, trip_count, walk
+from interp.engine.dataflow import assigned, follow, steering_assigned
+from interp.engine.datadep import (
+    branch_symbols, diffuse, enclosing_loops, leaving_arms, trip_symbol,
+)
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
 from interp.application.expr import SymbolicError
 from interp.engine.process import AAUStat, Process, TraceSpan
 from interp.engine.requests import LoopHead, ask, communicate
 from interp.engine.summation import sum_over
 from interp.engine.timeval import as_count, as_time
-from interp.engine.values import VARYING, Frame, NeedValue, NotClosedForm, is_unknown
+from interp.engine.values import VARYING, Frame, NeedValue, NotClosedForm, Unknown, is_unknown
 from interp.errors import InterpError
 
 
@@ -278,8 +280,8 @@ def step_loop(p, a: A.Iter, frame) -> Generator:
         k = p.inputs.iterations_for(a.unit, a.loc)
         if k is not None:
             return (yield from _step_user_count(p, a, frame, k))
-    if isinstance(a, A.IterD) or (isinstance(a, (A.IterSync, A.IterND)) and not a.has_sync()
-                                  and (not isinstance(a, A.IterND) or a.limits_at_run_time)):
+    if isinstance(a, A.IterD) or (isinstance(a, A.IterSync) and not a.has_sync()) or \
+            _runtime_bounds(a):
         out: dict = {}
         try:
             delta = closed_loop(p, a, frame, {}, out)
@@ -299,15 +301,15 @@ def step_loop(p, a: A.Iter, frame) -> Generator:
 
 def closed_loop(p, a: A.Iter, frame, binding: dict, out: dict, last=False) -> sp.Expr:
     """Ω of a loop in closed form: t_fixed + n·t_per_iter + Σ δ_body over the iterations."""
-    if (isinstance(a, A.IterND) and not a.limits_at_run_time) or a.has_sync():
-        raise NotClosedForm  # (a DO loop whose limits the run knows: Σ once they are values)
+    if (isinstance(a, A.IterND) and not _runtime_bounds(a)) or a.has_sync():
+        raise NotClosedForm
     var = sp.Dummy(a.var, integer=True)
     try:
         start = p.closed_value(a.start, frame, binding)
         stop = p.closed_value(a.stop, frame, binding)
         step_ = p.closed_value(a.step, frame, binding) if a.step is not None else sp.Integer(1)
     except NotClosedForm:
-        if not _limits_are_data(p, a, frame):
+        if not _limits_are_data(p, a, frame) or _followed_elements(p, a, frame, binding):
             raise
         return _data_trip_loop(p, a, frame, binding, out, var)
     n = as_count(trip_count(start, stop, step_))
@@ -323,6 +325,33 @@ def closed_loop(p, a: A.Iter, frame, binding: dict, out: dict, last=False) -> sp
         out[k] = (oc + sum_over(c, var, start, step_, n, a, p.notes),
                   ot + sum_over(t, var, start, step_, n, a, p.notes))
     return fixed + n * per_iter + sum_over(body, var, start, step_, n, a, p.notes)
+
+
+def _runtime_bounds(a: A.Iter) -> bool:
+    """A DO loop that is IterND only because its bounds are not known at parse time (array
+    elements, CG's ``DO K = ROWSTR(J), ROWSTR(J+1)-1``): no GO TO leaves it, so it has a
+    closed form once its bounds are known at run time (or are data: its trip count symbol)."""
+    return isinstance(a, A.IterND) and a.limits_at_run_time and not a.has_sync()
+
+
+def _followed_elements(p, a: A.Iter, frame, binding: dict) -> bool:
+    """Whether a loop's limits read elements of an array interp follows, indexed by an
+    enclosing closed form's index (``DO K = IP(J), IP(J+1)-1`` with IP known): the enclosing
+    loop is then stepped, and the bounds followed, rather than a trip count symbol used."""
+    table = frame.table
+    for e in (a.start, a.stop, a.step):
+        if e is None:
+            continue
+        for node in walk(e):
+            if not isinstance(node, ast.Ref) or not set(names_in(node, table)) & set(binding):
+                continue
+            sym = table.symbols.get(node.name)
+            if sym is None or not sym.is_array:
+                continue
+            values = frame.elements(node.name)
+            if values and not any(isinstance(v, Unknown) for v in values.values()):
+                return True
+    return False
 
 
 def _limits_are_data(p, a: A.Iter, frame) -> bool:
@@ -464,17 +493,17 @@ def _step_goto(p, a: A.Iter, frame) -> Generator:
 
 def step_conditional(p, a: A.Condt, frame) -> Generator:
     taken, v = None, None
-    undecided, why = False, ""
+    undecided = False
     for k, b in enumerate(a.branches):
         if b.cond is None:
             taken = k
             break
         try:
             v = p.value(b.cond, frame, f"the condition at line {b.loc.line}")
-        except InterpError as err:
+        except InterpError:
             if isinstance(a, A.CondtSync):
                 raise  # which arm communicates must be known
-            v, why = None, f" ({err.message})"  # run-time data: the closed form weighs the arms
+            v = None  # run-time data: its branch probabilities weigh or decide the arms
         if v is None or v not in (sp.true, sp.false):
             undecided = True
             break
@@ -485,25 +514,62 @@ def step_conditional(p, a: A.Condt, frame) -> Generator:
         if isinstance(a, A.CondtSync):
             raise NeedValue([str(s) for s in v.free_symbols], f"which branch of the IF at line "
                             f"{a.loc.line} runs (it communicates)", a.loc)
-        out: dict = {}
-        try:
-            delta = closed_conditional(p, a, frame, {}, out)
-        except NotClosedForm:  # an arm leaves the loop or routine: the flow itself is unknown
-            raise InterpError(
-                f"the IF at line {a.loc.line} decides whether to leave its loop or routine on "
-                "values interp does not follow (set by a READ, by code interp does not see, "
-                f"or by data it does not track){why}", a.loc,
-                hint="give the loop's iteration count with --iterations FILE:LINE=COUNT, or "
-                     "give the inputs it depends on with --set") from None
-        p.advance("computation", delta)
-        p.record_closed_form(out)
-        for name in assigned(a):
-            frame.forget(name)
-        return None
+        if not _arms_steer(p, a, frame):
+            out: dict = {}
+            try:
+                delta = closed_conditional(p, a, frame, {}, out)
+            except NotClosedForm:  # an arm leaves the loop or routine: decide it (below)
+                pass
+            else:
+                p.advance("computation", delta)
+                p.record_closed_form(out)
+                for name in assigned(a):
+                    frame.forget(name)
+                return None
+        taken = _diffused_arm(p, a, k)
     p.advance("computation", branch_overhead(a.branches, taken, p.cm))
     if taken is None:
         return None
     return (yield from step_list(p, a.branches[taken].body, frame))
+
+
+def _arms_steer(p, a: A.Condt, frame) -> bool:
+    """Whether an arm of ``a`` assigns an INTEGER or LOGICAL scalar a decision reads and
+    interp follows now (a GO TO loop's counter): weighing the arms would forget it."""
+    for name in p.cm.memo(("steering assigned", a.id), lambda: steering_assigned(p, [a], frame)):
+        sym = frame.table.symbols.get(name)
+        if sym is None or sym.is_array:
+            continue
+        try:
+            p.value(ast.Var(name, a.loc), frame, "a counter")
+        except InterpError:
+            continue
+        return True
+    return False
+
+
+def _branch_symbols(p, a: A.Condt) -> list:
+    """The IF's branch probabilities, an arm that leaves a counted DO loop early at 0."""
+    loops = p.cm.memo(("enclosing loops",), lambda: enclosing_loops(p.aag.units.values()))
+    return p.cm.memo(("arms", a.id), lambda: branch_symbols(a, leaving_arms(a, loops.get(a.id, ()))))
+
+
+def _diffused_arm(p, a: A.Condt, first: int) -> int | None:
+    """The arm of a data-dependent IF taken at this execution while stepping, by error
+    diffusion over its branch probabilities (datadep.diffuse); arms before ``first`` are known
+    not to run. None: no arm runs (falling through)."""
+    probs = [p.data_number(s) for s in _branch_symbols(p, a)]
+    weights = probs + [max(0.0, 1.0 - sum(probs))]  # the ELSE arm, or falling through
+    weights = [0.0 if k < first else w for k, w in enumerate(weights)]
+    if sum(weights) <= 0:
+        weights[-1] = 1.0
+    counts = p.arm_counts.setdefault(a.id, [0] * len(weights))
+    k = diffuse(weights, counts)
+    counts[k] += 1
+    p.decisions.append((f"arm of the IF {a.id}", k))  # a periodicity check compares them
+    if k == len(a.branches):
+        return None
+    return k
 
 
 def closed_conditional(p, a: A.Condt, frame, binding: dict, out: dict, last=False) -> sp.Expr:
@@ -551,7 +617,7 @@ def _data_conditional(p, a: A.Condt, frame, binding: dict, out: dict) -> sp.Expr
     """A condition on run-time data: each arm weighted by its branch probability, a symbol
     of the formula (:mod:`interp.engine.datadep`); the ELSE arm, or falling through, by the
     rest."""
-    weights = [p.data_value(s) for s in branch_symbols(a)]
+    weights = [p.data_value(s) for s in _branch_symbols(p, a)]
     rest = 1 - sum(weights)
     total = 0.0
     for k, b in enumerate(a.branches):

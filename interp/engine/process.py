@@ -88,13 +88,17 @@ class Process:
         self.functions = None  # omega.function_value, set by the chain (omega builds on Process)
         self.evaluating: set[str] = set()  # FUNCTIONs whose value is being worked out
         self.budget: int | None = None  # statements left for that (omega.function_value)
+        self.arm_counts: dict[int, list[int]] = {}  # per IF decided by error diffusion
         self.gen = None  # its chain, a generator: activated by the scheduler (omega.run_chain)
 
     # ---- bookkeeping ----
     def frame_for(self, unit: UnitAAG) -> Frame:
         """A fresh frame for one activation of ``unit`` on this process."""
-        return Frame(unit.symbols, unit.name, common=self.common, inputs=self.inputs,
-                     log=self.decisions)
+        frame = Frame(unit.symbols, unit.name, common=self.common, inputs=self.inputs,
+                      log=self.decisions)
+        for name, value in self.cm.memo(("data values", id(unit)), lambda: _data_values(unit)).items():
+            frame.set(name, value)
+        return frame
 
     def record(self, a: A.AAU, tau: sp.Expr, delta: sp.Expr, count: sp.Expr = 1) -> None:
         st = self.stats.setdefault(a.id, AAUStat())
@@ -135,6 +139,20 @@ class Process:
             given = given_value(self.inputs.given, s.name)
             return given if given is not None else sp.Float(s.default)
         return s.symbol
+
+    def data_number(self, s: DataSymbol) -> float:
+        """A data-dependent quantity as a number, for a decision taken while stepping (the
+        user's value, else its default); in a formula it stands as that number (noted)."""
+        self.inputs.data.setdefault(s.name, s)
+        value = given_value(self.inputs.values, s.name)
+        if value is None:
+            value = given_value(self.inputs.given, s.name)
+        number = float(value) if value is not None else float(s.default)
+        self.note(f"{s.name} = {number:g} decides the IF at {s.file.rsplit('/', 1)[-1]}:"
+                  f"{s.head} while the program is followed step by step (its arms are taken in "
+                  "that proportion, by error diffusion): the formula has its number, not the "
+                  "symbol")
+        return number
 
     def library_values(self) -> dict[str, sp.Expr]:
         """What NX/2's node queries return on this process."""
@@ -282,6 +300,32 @@ class Process:
             elif call is None or role.startswith("out_"):
                 frame.forget(a.name)  # passed by reference to code interp does not see
 
+
+
+def _data_values(unit: UnitAAG) -> dict[str, sp.Expr]:
+    """The constants a unit's DATA statements give its local scalars that it never assigns
+    (``DATA CGITMAX / 25 /``): each activation starts with them."""
+    from interp.engine.dataflow import assigned
+
+    changed = set()
+    for a in unit.aaus:
+        changed |= assigned(a)
+    out = {}
+    for decl in unit.unit.decls:
+        if not isinstance(decl, ast.Data) or len(decl.targets) != len(decl.values):
+            continue
+        for target, e in zip(decl.targets, decl.values):
+            sym = unit.symbols.symbols.get(target.name)
+            if (not isinstance(target, ast.Var) or sym is None or sym.is_array
+                    or sym.common is not None or target.name in changed):
+                continue
+            try:
+                value = as_sympy(to_sympy(e, unit.symbols, lambda key: None))
+            except SymbolicError:
+                continue
+            if value.is_number:
+                out[target.name] = assigned_value(value, sym.type)
+    return out
 
 
 def _by_reference(actual: ast.Expr, frame: Frame) -> bool:

@@ -1,28 +1,41 @@
-"""A loop whose exit test reads a value that code interp cannot see may change: an error that
-says so and how to go on (no traceback: this used to escape as NotStatic)."""
+"""A loop whose exit test reads a value that code interp cannot see may change. This used to
+escape as NotStatic, then was an error asking for --iterations; the exit test is now a
+data-dependent IF decided while stepping by its branch probability ``p_opaqueexit_f_6``
+(datadep: error diffusion, default 0.5 — a GO TO loop is not a counted DO loop), and
+--iterations still gives the loop's count instead."""
 
 from __future__ import annotations
 
-import pytest
+import sympy as sp
 from click.testing import CliRunner
 
 from interp.cli import main
-from interp.errors import InterpError
 
 from .helpers import program, run
 
 
-def test_unknown_exit_condition_is_a_clear_error():
-    with pytest.raises(InterpError) as info:
-        run(program("opaqueexit.f"), 1)
-    assert "IF at line 6" in info.value.message
-    assert "--iterations" in info.value.hint
+def _calls_of_foo(pred) -> int:
+    rows = [r for r in pred.aau_rows() if r["type"] == "Seq" and r["line"] == 7]
+    return int(rows[0]["count"])
 
 
-def test_the_cli_exits_2_and_iterations_resolve_it():
+def test_the_exit_test_is_decided_by_its_branch_probability():
+    # the first test reads M = 1 (known: stays); then M is not followed. p = 0.5: the next
+    # test stays (half an execution owed to each arm), the one after leaves: FOO runs twice
+    pred = run(program("opaqueexit.f"), 1)
+    assert pred.data["p_opaqueexit_f_6"].default == 0.5
+    assert _calls_of_foo(pred) == 2
+    # p = 1: the first test on data leaves; p = 0.25: the fourth one does
+    assert _calls_of_foo(run(program("opaqueexit.f"), 1, {"P_OPAQUEEXIT_F_6": sp.Float(1)})) == 1
+    assert _calls_of_foo(run(program("opaqueexit.f"), 1,
+                             {"P_OPAQUEEXIT_F_6": sp.Float(0.25)})) == 4
+
+
+def test_the_cli_predicts_and_iterations_still_resolve_it():
     path = program("opaqueexit.f")
-    bad = CliRunner().invoke(main, ["predict", path, "-P", "1"])
-    assert bad.exit_code == 2 and "Traceback" not in bad.output
+    out = CliRunner().invoke(main, ["predict", path, "-P", "1"])
+    assert out.exit_code == 0 and "Traceback" not in out.output
+    assert "p_opaqueexit_f_6" in out.output
     good = CliRunner().invoke(main, ["predict", path, "-P", "1", "--iterations", f"{path}:6=3"])
     assert good.exit_code == 0, good.output
     assert "Predicted time" in good.output
