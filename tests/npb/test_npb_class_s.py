@@ -3,12 +3,16 @@ succeed with no input beyond the sources and the npbparams.h that NPB's own setp
 
 The tree is ``NPB_DIR`` or ``../shared/npb/NPB3.3-MPI`` (skipped when absent); nothing of NPB is
 copied into the project. benchmarks/npb_suite.py runs the other classes and process counts.
+
+BT, SP and CG pass too, but their check and predict take minutes each today (docs/npb.md,
+"Speed"), too long for every CI run: they run with ``NPB_ALL=1``.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 from pathlib import Path
 
@@ -23,6 +27,7 @@ from interp.cli import main  # noqa: E402
 pytestmark = pytest.mark.skipif(not npb_suite.npb_dir().exists(), reason="NPB tree absent")
 
 PROCS = 4
+SLOW = ("BT", "SP", "CG")  # minutes per command today: with NPB_ALL=1
 
 
 @pytest.fixture(scope="module")
@@ -44,6 +49,8 @@ def _run(args: list[str]):
 
 @pytest.mark.parametrize("bench", npb_suite.BENCHMARKS)
 def test_class_s_p4(tree, bench, monkeypatch):
+    if bench in SLOW and not os.environ.get("NPB_ALL"):
+        pytest.skip(f"{bench} takes minutes per command: run with NPB_ALL=1")
     files = _files(tree, bench)
     monkeypatch.chdir(tree / bench)  # where the program runs: its optional input files are absent
     graph = _run(["graph", *files])
