@@ -26,13 +26,12 @@ import sympy as sp
 
 from interp.application import aau as A
 from interp.application import ast
-from interp.application.expr import names_in, trip_count, walk
+from interp.application.expr import SymbolicError, names_in, trip_count, walk
 from interp.engine.dataflow import assigned, follow, steering_assigned
 from interp.engine.datadep import (
     branch_symbols, diffuse, enclosing_loops, leaving_arms, trip_symbol,
 )
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
-from interp.application.expr import SymbolicError
 from interp.engine.process import AAUStat, Process, TraceSpan
 from interp.engine.requests import LoopHead, ask, communicate
 from interp.engine.summation import sum_over
