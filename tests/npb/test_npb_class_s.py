@@ -4,7 +4,7 @@ succeed with no input beyond the sources and the npbparams.h that NPB's own setp
 The tree is ``NPB_DIR`` or ``../shared/npb/NPB3.3-MPI`` (skipped when absent); nothing of NPB is
 copied into the project. benchmarks/npb_suite.py runs the other classes and process counts.
 
-BT, SP and CG pass too, but their check and predict take minutes each today (docs/npb.md,
+SP and CG pass too, but their check and predict take minutes each today (docs/npb.md,
 "Speed"), too long for every CI run: they run with ``NPB_ALL=1``.
 """
 
@@ -27,7 +27,7 @@ from interp.cli import main  # noqa: E402
 pytestmark = pytest.mark.skipif(not npb_suite.npb_dir().exists(), reason="NPB tree absent")
 
 PROCS = 4
-SLOW = ("BT", "SP", "CG")  # minutes per command today: with NPB_ALL=1
+SLOW = ("SP", "CG")  # minutes per command today: with NPB_ALL=1
 
 
 @pytest.fixture(scope="module")
