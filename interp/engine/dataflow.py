@@ -20,7 +20,7 @@ import sympy as sp
 from interp.application import aau as A
 from interp.application import ast
 from interp.application.aag import io_outputs
-from interp.application.expr import names_in, trip_count, walk
+from interp.application.expr import as_sympy, names_in, trip_count, walk
 from interp.engine.values import Frame
 from interp.errors import InterpError
 
@@ -80,7 +80,7 @@ def _within(aaus: list[A.AAU], counts: dict | None, budget: int) -> bool:
     for a in aaus:
         for node in _needed_walk(a):
             if isinstance(node, A.Seq) and node.id in counts:
-                n = sp.sympify(counts[node.id][0])
+                n = as_sympy(counts[node.id][0])
                 if n.is_number:  # (a count weighted by a data symbol: the replay's budget rules)
                     total += float(n) * len(node.stmts)
     return total <= budget

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from interp.application import aau as A
+from interp.application.expr import as_sympy
 from interp.engine.network import Network, route_links
 from interp.engine.requests import Reply, SendReq
 from interp.engine.timeval import Time, as_time, is_symbolic, later
@@ -159,7 +160,7 @@ class MessageModel:
             return False
         limit = sp.Integer(int(self.threshold)) if float(self.threshold).is_integer() \
             else sp.Float(self.threshold)
-        eager = sp.sympify(req.size) <= limit
+        eager = as_sympy(req.size) <= limit
         if eager in (sp.true, sp.false):
             return eager == sp.false
         # a size in symbols: eager, as an assumption (a given value that breaks it is

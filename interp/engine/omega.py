@@ -26,7 +26,7 @@ import sympy as sp
 
 from interp.application import aau as A
 from interp.application import ast
-from interp.application.expr import SymbolicError, names_in, trip_count, walk
+from interp.application.expr import SymbolicError, as_sympy, names_in, trip_count, walk
 from interp.engine.dataflow import assigned, follow, steering_assigned
 from interp.engine.datadep import (
     branch_symbols, diffuse, enclosing_loops, leaving_arms, trip_symbol,
@@ -374,7 +374,7 @@ def _data_trip_loop(p, a: A.Iter, frame, binding: dict, out: dict, var) -> sp.Ex
     inner[a.var] = var
     sub: dict = {}
     body = closed_form_list(p, a.body, frame, inner, sub)
-    if var in sp.sympify(body).free_symbols:
+    if var in as_sympy(body).free_symbols:
         raise NotClosedForm
     fixed, per_iter = loop_overheads(a, p.cm)
     for k, (c, t) in sub.items():
