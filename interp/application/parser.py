@@ -512,19 +512,11 @@ class _ToAst(Transformer):
 
 def _after_condition(text: str) -> int:
     """Offset of the statement of a logical IF: past the parenthesised condition."""
-    depth, quote = 0, None
-    for i, ch in enumerate(text):
-        if quote:
-            quote = None if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                return i + 1 + len(text[i + 1:]) - len(text[i + 1:].lstrip())
-    return 0
+    start = text.find("(")
+    end = _skip_group(text, start) if start >= 0 else -1
+    if end < 0:
+        return 0
+    return end + len(text[end:]) - len(text[end:].lstrip())
 
 
 def _word(tok: Token) -> str:
@@ -586,38 +578,33 @@ def _leading_word(text: str) -> str:
     return word
 
 
-def _skip_group(text: str, i: int) -> int:
-    """The offset just past the parenthesised group opening at ``text[i]`` (-1 if unclosed)."""
+def _outside_quotes(text: str, start: int = 0):
+    """(offset, character, parenthesis depth once it is read) of every character of
+    ``text[start:]`` outside character constants."""
     depth, quote = 0, None
-    for j in range(i, len(text)):
+    for j in range(start, len(text)):
         ch = text[j]
         if quote:
             quote = None if ch == quote else quote
-        elif ch in "'\"":
+            continue
+        if ch in "'\"":
             quote = ch
-        elif ch == "(":
+            continue
+        if ch == "(":
             depth += 1
         elif ch == ")":
             depth -= 1
-            if depth == 0:
-                return j + 1
-    return -1
+        yield j, ch, depth
+
+
+def _skip_group(text: str, i: int) -> int:
+    """The offset just past the parenthesised group opening at ``text[i]`` (-1 if unclosed)."""
+    return next((j + 1 for j, ch, depth in _outside_quotes(text, i) if ch == ")" and depth == 0),
+                -1)
 
 
 def _top_level_comma(text: str) -> bool:
-    depth, quote = 0, None
-    for ch in text:
-        if quote:
-            quote = None if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            return True
-    return False
+    return any(ch == "," and depth == 0 for _, ch, depth in _outside_quotes(text))
 
 
 def is_assignment(text: str) -> bool:
