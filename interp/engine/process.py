@@ -26,9 +26,10 @@ from interp.engine.costs import CostModel
 from interp.engine.inputfiles import Files
 from interp.engine.dataflow import critical_names
 from interp.engine.datadep import DataSymbol, given_value
+from interp.engine.needed import needed_names, pure_function
 from interp.engine.timeval import as_time
 from interp.engine.values import (
-    VARYING, Frame, Inputs, NeedValue, NotClosedForm, Store, Unknown, fast_or_symbolic,
+    VARYING, Frame, Inputs, Lazy, NeedValue, NotClosedForm, Store, Unknown, fast_or_symbolic,
 )
 from interp.errors import InterpError
 
@@ -85,6 +86,7 @@ class Process:
         self.counted_by_user = False  # inside a loop run for --iterations: EXITs are fine
         self.trace: list[TraceSpan] | None = None  # filled when a trace was asked for
         self.critical_names = critical_names(aag)  # whose values closed-form loops replay
+        self.needed = needed_names(aag)  # whose values any decision may read (needed.py)
         self.functions = None  # omega.function_value, set by the chain (omega builds on Process)
         self.evaluating: set[str] = set()  # FUNCTIONs whose value is being worked out
         self.budget: int | None = None  # statements left for that (omega.function_value)
@@ -254,6 +256,10 @@ class Process:
                 raise InterpError("working out the value takes more statements than interp "
                                   "runs for one FUNCTION reference (a loop too long to follow)",
                                   s.loc)
+        if isinstance(s, ast.Assign) and not self._needed(s):
+            frame.forget(s.target.name, f"its value (line {s.loc.line}) was not followed: "
+                                        "no decision interp knows of reads it")
+            return
         log, frame.log = frame.log, None  # data flow is not a control decision
         try:
             if isinstance(s, ast.Assign):
@@ -264,13 +270,10 @@ class Process:
                                    for i in s.target.args]
                     except SymbolicError:
                         indices = [sp.Symbol("?")]
-                try:
-                    value = assigned_value(fast_or_symbolic(s.value, frame.table, resolve),
-                                           frame.table.lookup(s.target.name, s.target.loc).type)
-                except (SymbolicError, ZeroDivisionError, TypeError) as err:
-                    why = getattr(err, "message", None) or "it cannot be computed before run time"
-                    value = Unknown(f"it is assigned at line {s.loc.line} from a value interp "
-                                    f"does not follow ({why})")
+                value = self._lazy_value(s, frame, resolve)
+                if value is None:
+                    value = self._assigned(s, frame, lambda: fast_or_symbolic(
+                        s.value, frame.table, resolve))
                 frame.assign(s.target.name, indices, value)
             elif isinstance(s, ast.Read):
                 if not self.files.read(s, frame, resolve):
@@ -283,6 +286,38 @@ class Process:
                 self._library_call(s, frame)
         finally:
             frame.log = log
+
+    @staticmethod
+    def _assigned(s: ast.Assign, frame: Frame, work) -> object:
+        """The value ``work()`` computes for ``s``, converted to its target's type; an Unknown
+        saying why when it cannot be computed."""
+        try:
+            return assigned_value(work(), frame.table.lookup(s.target.name, s.target.loc).type)
+        except (SymbolicError, ZeroDivisionError, TypeError) as err:
+            why = getattr(err, "message", None) or "it cannot be computed before run time"
+            return Unknown(f"it is assigned at line {s.loc.line} from a value interp does not "
+                           f"follow ({why})")
+
+    def _lazy_value(self, s: ast.Assign, frame: Frame, resolve) -> Lazy | None:
+        """``X = F(args)``, F a FUNCTION of its scalar arguments alone, the arguments numbers:
+        its value, worked out only if something reads it (values.Lazy)."""
+        e = s.value
+        if (not isinstance(e, ast.Ref) or self.evaluating or self.functions is None
+                or not pure_function(self.aag, e.name)):
+            return None
+        try:
+            args = [numeric_value(a, frame.table, resolve) for a in e.args]
+        except SymbolicError:
+            return None
+        if any(a is None for a in args):
+            return None
+        return Lazy(lambda: self._assigned(s, frame, lambda: self.functions(self, e, args, frame)))
+
+    def _needed(self, s: ast.Assign) -> bool:
+        """Whether the value an assignment computes may reach a decision (needed.py); inside
+        a FUNCTION whose value is being worked out, every value is."""
+        return (s.target.name in self.needed or bool(self.evaluating)
+                or isinstance(s, ast.AssignLabel))
 
     def _library_call(self, s: ast.CallStmt, frame: Frame) -> None:
         call = lookup(s.name)

@@ -31,6 +31,24 @@ class Unknown:
 UNKNOWN = Unknown()
 
 
+class Lazy:
+    """A value worked out only when something reads it: ``X = F(A, B)`` with F a FUNCTION
+    whose value depends on nothing but its arguments (EP's seeds: RANDLC's value is most often
+    overwritten before anything reads it). ``work()`` gives the value, or an Unknown."""
+
+    __slots__ = ("work", "value")
+
+    def __init__(self, work) -> None:
+        self.work = work
+        self.value = None
+
+    def force(self) -> object:
+        if self.value is None:
+            self.value = self.work()
+            self.work = None
+        return self.value
+
+
 def is_unknown(v: object) -> bool:
     return isinstance(v, Unknown)
 VARYING = "\0varying"  # binding key: the names a closed-form loop's body assigns
@@ -137,7 +155,8 @@ class Frame:
         return self.common if sym is not None and sym.common is not None else self.local
 
     def get(self, key: str) -> object | None:
-        return self._store(key).get(key)
+        value = self._store(key).get(key)
+        return value.force() if type(value) is Lazy else value
 
     def set(self, key: str, value: object) -> None:
         self._store(key)[key] = value
@@ -205,8 +224,9 @@ class Frame:
         """Every tracked element of array ``name`` (suffix → value), or the scalar (suffix "")."""
         store = self._store(name)
         if not self._is_array(name):
-            return {"": store.get(name, self.value_of_scalar(name))}
-        return {k[len(name):]: store[k] for k in store.keys_of(name) if k != name}
+            value = store.get(name)
+            return {"": _forced(value) if value is not None else self.value_of_scalar(name)}
+        return {k[len(name):]: _forced(store[k]) for k in store.keys_of(name) if k != name}
 
     def value_of_scalar(self, name: str) -> object:
         value = self.get(name)
@@ -253,6 +273,10 @@ class Frame:
 
         resolve.function = function
         return resolve
+
+
+def _forced(value: object) -> object:
+    return value.force() if type(value) is Lazy else value
 
 
 def fast_or_symbolic(e, table, resolve):

@@ -39,3 +39,29 @@ def test_predict_text_and_json():
     res = CliRunner().invoke(main, ["predict", f, "-P", "2", "--format", "json"])
     data = json.loads(res.output)
     assert data["total_seconds_min"] <= data["total_seconds"] <= data["total_seconds_max"]
+
+
+def test_max_end_from_the_child_equals_the_sequential_prediction(trapezoid, ipsc):
+    """The max end is worked out in a forked child (interval._fork): the same number as the
+    prediction at bound=max made here, and computed once per prediction."""
+    from interp.analysis import interval as iv
+
+    given = {"N": 10**5, "NITER": 10}
+    pred = api.predict(trapezoid, ipsc, 4, given, symbolic=False)
+    lo, hi = api.prediction_interval(pred)
+    assert hi == api.predict(trapezoid, ipsc, 4, given, bound="max", symbolic=False).seconds
+    assert lo < hi
+    assert api.prediction_interval(pred) is pred.__dict__["_interval"]  # not predicted again
+    assert iv._join(None) is None  # no fork on this platform: predicted here instead
+
+
+def test_formula_text_rounds_numbers_and_keeps_the_structure():
+    """sp.N would rebuild (and simplify) every Max; the printer only rounds the numbers:
+    1.23456789e-6 to 6 figures, 1/3 as a decimal, floor(N/16) left as it is."""
+    import sympy as sp
+
+    from interp.output.prediction_view import formula_text
+
+    n, x = sp.Symbol("N"), sp.Symbol("X")
+    e = sp.Max(1.23456789e-6 * n + sp.Rational(1, 3), x, evaluate=False) + 2 * sp.floor(n / 16)
+    assert formula_text(e) == "2*floor(N/16) + Max(X, 1.23457e-06*N + 0.333333)"
