@@ -336,7 +336,11 @@ def _size(p: Process, a: A.LibraryAAU, frame: Frame) -> sp.Expr:
 def _payload(p: Process, buf: ast.Expr | None, frame: Frame, count: ast.Expr | None) -> dict:
     """The values a message carries, as far as they are followed ({} when they are not):
     by suffix for a whole array or a scalar, by position ``@k`` for ``count`` elements from an
-    element (Fortran's sequence association: ``BCAST(V(0), 8, …)`` sends V(0)…V(7))."""
+    element (Fortran's sequence association: ``BCAST(V(0), 8, …)`` sends V(0)…V(7)). A
+    buffer no decision can read (engine/needed.py) carries nothing: MG's faces were thousands
+    of elements gathered for every message."""
+    if buf is None or buf.name not in p.needed:
+        return {}
     if isinstance(buf, ast.Var):
         return dict(frame.elements(buf.name))
     seq = _sequence(p, frame, buf, count)
