@@ -139,8 +139,13 @@ class Fit:
         return out
 
     def describe(self) -> str:
-        return " + ".join(f"{c.value:.6g}·{c.term}" if c.term.factors else f"{c.value:.6g}"
-                          for c in self.coefficients) or "0"
+        """``0.000298·p*sqrt(p) + 12.9``, ``2058.8/p``."""
+        def one(c: Coefficient) -> str:
+            t = str(c.term)
+            if not c.term.factors:
+                return f"{c.value:.6g}"
+            return f"{c.value:.6g}{t[1:]}" if t.startswith("1/") else f"{c.value:.6g}·{t}"
+        return " + ".join(one(c) for c in self.coefficients) or "0"
 
 
 def ols(model: Model, env: dict[str, np.ndarray], y: np.ndarray, where=None) -> Fit:
@@ -270,6 +275,10 @@ def select(runs: list[Run], sel: Selection, several_programs: bool = False) -> l
             raise InterpError(f"the rows mix {column}s {', '.join(values)}",
                               hint=f"choose one with {option} {values[0]}")
     return out
+
+
+def rows_by(runs: list[Run]) -> str:
+    return runs[0].by if runs else "program"
 
 
 def _inventory(runs: list[Run]) -> str:
@@ -553,7 +562,8 @@ def program_models(name: str, runs: list[Run], variables, categories, user: dict
                                     for k, v in g) for g in list(groups)[:4])
         raise InterpError(f"the rows of {name} hold {len(groups)} slices of the other "
                           f"variables ({shown}): a prediction needs one",
-                          hint="choose one with --fix NAME=VALUE")
+                          hint="choose one with --fix NAME=VALUE"
+                               + (" and --key KEY" if rows_by(runs) != "program" else ""))
     (fixed, rows), = groups.items()
     for cat in categories:
         mine = user.get(cat, [])

@@ -87,9 +87,21 @@ def series_table(s: Series) -> Table:
     order = np.argsort(s.x, kind="stable")
     pts = ", ".join(f"({s.x[i]:g}, {s.y[i]:.4g})" for i in order[:12])
     t.caption = (f"points ({s.var}, {s.category}): {pts}{' …' if len(order) > 12 else ''}"
-                 + ("   ★ highest adjusted R²" if chosen else ""))
+                 + ("   ★ highest adjusted R²" if chosen else "") + _threshold(s))
     t.caption_justify = "left"
     return t
+
+
+def _threshold(s: Series) -> str:
+    """RC grows "linearly once the number of processors passes a threshold value" (Section
+    4.1): a·p + b read as a·(p − θ), θ = −b/a."""
+    for f in s.fits:
+        fit = f.final
+        if s.category == "rc" and s.var == "p" and fit is not None and str(fit.model) == "p + 1":
+            a, b = (c.value for c in fit.coefficients)
+            if a > 0:
+                return f"\nRC = a·(p − θ) with the threshold θ = −b/a = {-b / a:.4g}"
+    return ""
 
 
 def factorial_parts(f: Factorial) -> list:
