@@ -106,6 +106,9 @@ def _read_csv(path: str, text: str) -> list[Run]:
             raise InterpError(f"{len(fields)} fields where the header has {len(header)}",
                               SourceLocation(path, line), hint=HINT)
         out.append(_run(path, line, dict(zip(header, fields))))
+    if not out:
+        raise InterpError(f"data file {path} has a header but no rows", SourceLocation(path, 1),
+                          hint="append runs with interp lost-cycles --format csv")
     return out
 
 
