@@ -277,6 +277,11 @@ def select(runs: list[Run], sel: Selection, several_programs: bool = False) -> l
     return out
 
 
+def _example_fix(fixed: tuple) -> str:
+    """``n=32``: the first value that tells slices apart, as --fix takes it."""
+    return next((f"{k}={v:g}" for k, v in fixed if isinstance(v, float)), "NAME=VALUE")
+
+
 def rows_by(runs: list[Run]) -> str:
     return runs[0].by if runs else "program"
 
@@ -562,7 +567,7 @@ def program_models(name: str, runs: list[Run], variables, categories, user: dict
                                     for k, v in g) for g in list(groups)[:4])
         raise InterpError(f"the rows of {name} hold {len(groups)} slices of the other "
                           f"variables ({shown}): a prediction needs one",
-                          hint="choose one with --fix NAME=VALUE"
+                          hint="choose one with --fix " + _example_fix(next(iter(groups)))
                                + (" and --key KEY" if rows_by(runs) != "program" else ""))
     (fixed, rows), = groups.items()
     for cat in categories:
