@@ -298,3 +298,22 @@ def profile(program: ProgramLike, nprocs: int = 1, inputs: Mapping[str, object] 
         prof.execute(exe, Path(tmp), nprocs, mpi, timeout)
         counts = prof.line_counts(Path(tmp))
     return prof.measure(pred.data, counts)
+
+
+def lca(data: Iterable[str], variables: Sequence[str], categories: Sequence[str] = (),
+        models: Sequence[str] = (), *, source: str | None = None, program: str | None = None,
+        machine: str | None = None, by: str = "program", key: str | None = None,
+        fix: Mapping[str, float] | None = None, at: Iterable[Mapping[str, float]] = (),
+        crossover: tuple[str, str] | None = None):
+    """Lost cycles analysis (Crovella and LeBlanc's ``lca``) of lost-cycles data files: each
+    category fitted against ``variables`` with the paper's default models or ``models``
+    (:mod:`interp.analysis.lca`); ``at`` points predicted, or two programs' ``crossover``."""
+    from interp.analysis import lca as L
+    from interp.analysis.lca_data import read
+
+    sel = L.Selection(source, program, machine, by, key,
+                      tuple((k.lower(), float(v)) for k, v in (fix or {}).items()))
+    req = L.Request(tuple(v.lower() for v in variables), tuple(categories), tuple(models), sel,
+                    tuple(tuple((k.lower(), float(v)) for k, v in p.items()) for p in at),
+                    tuple(crossover) if crossover else None)
+    return L.analyse(read(list(data)), req)

@@ -689,3 +689,79 @@ def profile(files, nprocs, sets, output, timeout, machine) -> None:
                    f"{m.file}:{m.line}")
     click.echo(f"wrote {output}: {len(measured)} data-dependent symbols")
 
+
+
+# --- lost cycles analysis: fitting (issue #13; Crovella and LeBlanc's lca) -------------------
+
+
+def _assignments(option: str, text: str) -> dict[str, float]:
+    """``p=128,n=2048`` → ``{"p": 128.0, "n": 2048.0}`` (names lower-case, plain numbers)."""
+    import math
+
+    out = {}
+    for item in filter(None, (s.strip() for s in text.split(","))):
+        name, sep, value = item.partition("=")
+        try:
+            number = float(value)
+        except ValueError:
+            number = math.nan
+        if not sep or not name.strip().isidentifier() or not math.isfinite(number):
+            raise InterpError(f"{option} {text!r}: expected NAME=NUMBER[,NAME=NUMBER]",
+                              hint=f"e.g. {option} p=128" + (",n=2048" if option == "--at" else ""))
+        out[name.strip().lower()] = number
+    return out
+
+
+@main.command()
+@click.argument("data", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--var", "variables", multiple=True, required=True, metavar="NAME",
+              help="The variable to fit against: p, or an input given with --set, lower-case "
+                   "(e.g. n). Twice for a two-variable model from a factorial design.")
+@click.option("--cat", "categories", multiple=True, metavar="CATEGORY",
+              type=click.Choice(["li", "ip", "sl", "cl", "rc", "remaining", "tp", "total", "to"]),
+              help="The category to fit (repeatable; default: li ip sl cl rc remaining).")
+@click.option("--model", "models", multiple=True, metavar="EXPR",
+              help="A model to fit instead of the defaults: a sum of terms, each with its own "
+                   "coefficient, e.g. 'p*sqrt(p)', 'p + 1', 'n^2*log(n)', 'n/p' (repeatable).")
+@click.option("--source", type=click.Choice(["predicted", "smpi", "measured"]),
+              help="Use only the rows of this source.")
+@click.option("--program", help="Use only the rows of this program.")
+@click.option("--machine", "machine_name", metavar="NAME", help="Use only the rows of this machine.")
+@click.option("--by", type=click.Choice(["program", "proc", "procedure", "aau"]),
+              default="program", show_default=True, help="Which breakdown's rows to use.")
+@click.option("--key", help="With --by proc|procedure|aau: only this process, procedure or AAU.")
+@click.option("--fix", "fixes", multiple=True, metavar="NAME=VALUE",
+              help="Use only the rows where a variable has this value (repeatable).")
+@click.option("--at", "points", multiple=True, metavar="NAME=VALUE[,NAME=VALUE]",
+              help="Predict each category and T_p = (T_o + T_c)/p at this point (repeatable).")
+@click.option("--crossover", nargs=2, metavar="PROGRAM_A PROGRAM_B",
+              help="Where the two programs' models are equal (T_p, or the --cat given).")
+@click.option("--plot", "plot_path", metavar="FILE.png", help="Draw the data and the models.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def lca(data, variables, categories, models, source, program, machine_name, by, key, fixes,
+        points, crossover, plot_path, fmt) -> None:
+    """Fit models to lost-cycles data files (written by interp lost-cycles): each category
+    against --var with the paper's default models (or --model), least squares with R² and
+    90% confidence intervals; a term whose interval contains zero is dropped and the model
+    refitted. Two --var: the edges of a factorial design, combined additively and
+    multiplicatively. --at predicts T_p; --crossover finds where one program overtakes another."""
+    from interp import api
+    from interp.output import lca_view
+    from interp.output.files import check_writable, write_files
+
+    if plot_path:
+        check_writable(plot_path, "plot")
+    fix = {}
+    for f in fixes:
+        fix.update(_assignments("--fix", f))
+    result = api.lca(data, variables, categories, models, source=source, program=program,
+                     machine=machine_name, by=by, key=key, fix=fix,
+                     at=[_assignments("--at", p) for p in points], crossover=crossover or None)
+    if plot_path:
+        write_files({plot_path: lca_view.plot(result)}, "plot")
+        click.echo(f"wrote {plot_path}", err=True)
+    if fmt == "json":
+        click.echo(lca_view.render_json(result))
+    else:
+        lca_view.print_text(result)
