@@ -87,7 +87,9 @@ def price(s: GlobalSync, inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> l
     rounds = [[(members[a], members[b]) for a, b in rnd]
               for rnd in collective_rounds(algorithm, len(members), any_req.root or 0)]
     size_of = _sizes(size, reqs, members) if kind == "alltoallv" else (lambda src, dst: size)
-    t = _with_contention(s, kind, size_of, rounds, reqs, t_in)
+    t, delay = _with_contention(s, kind, size_of, rounds, reqs, t_in)
+    lost = _lost_parts(s, kind, size_of, rounds, reqs, t_in, t, delay) if any(
+        p.timeline is not None for p in procs.values()) else {}
     for rnd in rounds:
         for src, dst in rnd:
             _edge(s, procs[src], reqs[src], procs[dst], reqs[dst], size_of(src, dst))
@@ -100,8 +102,29 @@ def price(s: GlobalSync, inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> l
         start = t_in[pid]
         wait = later(arrival_max, start) - start
         end = t[pid]
+        sync, contention = lost.get(pid, (ZERO, ZERO))
         out.append((p, Reply(end=end, parts={"waiting": wait, "transmission": end - start - wait},
-                             payload=payload.get(pid), newcomm=newcomms.get(pid))))
+                             payload=payload.get(pid), newcomm=newcomms.get(pid), sync=sync,
+                             contention=contention)))
+    return out
+
+
+def _lost_parts(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq], t_in: dict,
+                t: dict, delay: dict) -> dict[int, tuple[float, float]]:
+    """For lost-cycles analysis, each member's (sync, contention): how much later it ends than
+    had no member entered after it (``sync``: it waited for members not yet there), then how
+    much of the rest its messages' link-sharing delays made (``contention``). Each is a
+    difference of end times of the rounds, so the member's remaining time, its rounds on idle
+    links, is never negative. Numbers only."""
+    if any(is_symbolic(x) for x in (*t_in.values(), *t.values())):
+        return {}
+    out = {}
+    for pid, start in t_in.items():
+        early_in = {x: min(when, start) for x, when in t_in.items()}
+        early = t[pid] if early_in == t_in else _rounds(s, kind, size_of, rounds, reqs,
+                                                        early_in, delay)[0][pid]
+        alone = _rounds(s, kind, size_of, rounds, reqs, early_in, {})[0][pid] if delay else early
+        out[pid] = (as_time(t[pid]) - as_time(early), as_time(early) - as_time(alone))
     return out
 
 
@@ -160,8 +183,8 @@ def _rounds(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
 
 
 def _with_contention(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
-                     t_in: dict) -> dict:
-    """The members' end times. An MPI collective's messages share links (E4) with each other
+                     t_in: dict) -> tuple[dict, dict]:
+    """The members' end times, and each message's contention delay. An MPI collective's messages share links (E4) with each other
     and with the messages already priced; which ones overlap depends on the times they give,
     so the rounds are priced again until the delays repeat (each flow only depends on
     earlier ones)."""
@@ -173,7 +196,7 @@ def _with_contention(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, 
         t, msgs = _rounds(s, kind, size_of, rounds, reqs, t_in, delay)
         if not contend or any(is_symbolic(x) for _, depart, mt in msgs
                               for x in (depart, mt.startup, mt.transmission, mt.wire)):
-            return t
+            return t, delay
         flows = []
         for key, depart, mt in msgs:
             path = s.msgs.route(key[1], key[2])
@@ -193,9 +216,9 @@ def _with_contention(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, 
                 net.fix(f.links, segs)
                 if new[f.key] > 0:
                     s.msgs.collective_delays.append(new[f.key])
-            return t
+            return t, delay
         delay = new
-    return t
+    return t, delay
 
 
 def _edge(s: GlobalSync, sp_: Process, sr: CollReq, dp: Process, dr: CollReq, size) -> None:
