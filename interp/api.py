@@ -217,6 +217,18 @@ def lost_cycles(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
     return from_prediction(pred, {k: float(v) for k, v in pred.given.items()})
 
 
+def lost_cycles_smpi(program: Sequence[str], machine: MachineLike, nprocs: int = 1,
+                     what_if: Iterable[str] = (), *, timeout: float = 600.0) -> LostCycles:
+    """The lost cycles of a run of the MPI program (its source files, compiled and linked
+    together) under SimGrid's SMPI, from SimGrid's trace, computation switched off as in
+    ``interp validate`` (:mod:`interp.analysis.smpi_lost`). ``what_if`` may change the machine
+    and P; the program runs as it is."""
+    from interp.analysis.smpi_lost import lost_cycles_smpi as run
+
+    s = setup(list(program), machine, nprocs, None, what_if)
+    return run(list(program), s.sag, s.nprocs, timeout=timeout)
+
+
 def report(pred: Prediction, path: str, *, at: Iterable[str] = (), what_if: Iterable[str] = (),
            budget: float = 20.0) -> list[str]:
     """Write the report on ``pred`` to ``path`` (.html or .md): it re-predicts at other inputs
@@ -289,7 +301,7 @@ def sensitivity(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
 
 
 __all__ = ["Machine", "Program", "Comparison", "Sensitivity", "SweepResult", "Axis",
-           "compare", "lost_cycles", "predict", "prediction_interval", "report", "saag", "sensitivity", "sweep", "setup",
+           "compare", "lost_cycles", "lost_cycles_smpi", "predict", "prediction_interval", "report", "saag", "sensitivity", "sweep", "setup",
            "parse_range", "parse_vary", "input_value"]
 
 

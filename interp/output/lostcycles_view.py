@@ -74,7 +74,10 @@ def _seconds(v: float) -> str:
 
 
 def _share(v: float, total: float) -> str:
-    return f"{100 * v / total:.1f}%" if total else ""
+    if not total:
+        return ""
+    pct = 100 * v / total
+    return f"{pct:.1f}%" if pct == 0 or abs(pct) >= 0.1 else f"{pct:.2g}%"
 
 
 def text_rows(records: list[dict], fmt: str, header: bool = True) -> str:
