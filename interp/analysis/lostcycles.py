@@ -37,7 +37,6 @@ from interp.errors import InterpError
 CATEGORIES = ("li", "ip", "sl", "cl", "rc")
 PARTS = CATEGORIES + ("remaining",)
 BY = ("program", "proc", "procedure", "aau")
-SOURCES = ("predicted", "smpi", "measured")
 TITLES = {"li": "Load Imbalance", "ip": "Insuff Parallelism", "sl": "Synchronization Loss",
           "cl": "Communication Loss", "rc": "Resource Contention", "remaining": "Remaining Time"}
 ENGINE_KINDS = {"sync": "sl", "communication": "cl", "contention": "rc"}

@@ -15,9 +15,9 @@ Per rank, every second of ``[0, T_p]`` (T_p: the end of the last rank) is one of
   the same time (a trace names no AAU: any simultaneous computation counts);
 * in a point-to-point call (send, receive, wait, sendrecv): idle until the latest of the
   messages it completes was started by its sender (LI or IP as for a prediction), the rest CL;
-* in a collective: SL until the last member that entered before the call returned had entered,
-  the rest CL (the prediction asks what the member's end would have been had no member been
-  later; a trace cannot, so this is the nearest it says);
+* in a collective: SL until the latest entry of the members whose messages reached it in the
+  operation, directly or through others (SMPI's own messages of the collective), the rest CL:
+  the prediction's rule (``interp.engine.collectives``);
 * any other MPI call (MPI_INIT, MPI_COMM_RANK, MPI_FINALIZE …): CL;
 * after the rank's end: idle.
 

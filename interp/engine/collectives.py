@@ -111,20 +111,23 @@ def price(s: GlobalSync, inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> l
 
 def _lost_parts(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq], t_in: dict,
                 t: dict, delay: dict) -> dict[int, tuple[float, float]]:
-    """For lost-cycles analysis, each member's (sync, contention): how much later it ends than
-    had no member entered after it (``sync``: it waited for members not yet there), then how
-    much of the rest its messages' link-sharing delays made (``contention``). Each is a
-    difference of end times of the rounds, so the member's remaining time, its rounds on idle
-    links, is never negative. Numbers only."""
+    """For lost-cycles analysis, each member's (sync, contention). ``sync``: its time in the
+    operation until the latest entry of the members whose messages reach it, directly or
+    through others along the rounds (it waited for members not yet there); ``contention``:
+    how much later it ends than with every message on idle links. Numbers only."""
     if any(is_symbolic(x) for x in (*t_in.values(), *t.values())):
         return {}
+    heard = {pid: as_time(when) for pid, when in t_in.items()}
+    for rnd in rounds:
+        before = dict(heard)
+        for src, dst in rnd:
+            heard[dst] = max(heard[dst], before[src])
+    alone = _rounds(s, kind, size_of, rounds, reqs, t_in, {})[0] if any(delay.values()) else t
     out = {}
     for pid, start in t_in.items():
-        early_in = {x: min(when, start) for x, when in t_in.items()}
-        early = t[pid] if early_in == t_in else _rounds(s, kind, size_of, rounds, reqs,
-                                                        early_in, delay)[0][pid]
-        alone = _rounds(s, kind, size_of, rounds, reqs, early_in, {})[0][pid] if delay else early
-        out[pid] = (as_time(t[pid]) - as_time(early), as_time(early) - as_time(alone))
+        start, end = as_time(start), as_time(t[pid])
+        sync = max(min(end, heard[pid]) - start, ZERO)
+        out[pid] = (sync, min(max(end - as_time(alone[pid]), ZERO), end - start - sync))
     return out
 
 
