@@ -76,7 +76,13 @@ def lost_cycles_smpi(files: list[str], sag: SAG, nprocs: int, *, timeout: float 
     from interp.application.aag import build_aag
 
     program = Program.of(files)
-    name = program_name(build_aag([str(f) for f in program.files]))
+    aag = build_aag([str(f) for f in program.files])
+    if any(getattr(a, "call", None) is not None and a.call.library == "nx2"
+           for a in aag.all_aaus()):
+        raise InterpError("--from smpi runs MPI programs, and this one calls NX/2 (csend, "
+                          "crecv …), which SMPI does not provide",
+                          hint="use the prediction (interp lost-cycles without --from smpi)")
+    name = program_name(aag)
     with tempfile.TemporaryDirectory(prefix="interp-lost-cycles-") as tmp:
         base = Path(workdir or tmp)
         exe = compile_program(program.files, base, program.name)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pytest import approx
 
 from interp import api
@@ -68,3 +70,16 @@ def test_categories_add_up_to_p_times_tp(name, machine):
     communication = sum(float(r[c]) for r in nodes for c in ("call", "transmission", "waiting"))
     idle = sum(float(r["start"]) - start + end - float(r["finish"]) for r in nodes)
     assert sum(whole[c] for c in CATEGORIES) == approx(communication + idle, rel=1e-9, abs=1e-15)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(["programs/halo", "programs/pipeline", "validation/collect",
+                        "validation/overlap", "validation/mworker", "programs/reduction"]),
+       st.sampled_from(["ipsc860", "cluster"]), st.integers(2, 16))
+def test_complete_at_any_p(name, machine, p):
+    files, inputs = PROGRAMS[name]
+    lc = api.lost_cycles([str(ROOT / f) for f in files], machine, p, inputs)
+    whole = lc.breakdown("program")[""]
+    assert lc.p == p
+    assert min(whole.values()) >= -1e-12 * lc.total
+    assert sum(whole.values()) == approx(p * lc.tp, rel=1e-9)

@@ -114,6 +114,8 @@ def test_a_trace_written_by_hand():
     assert lc.breakdown("proc") == {
         "0": {"li": 0, "ip": 0, "sl": 1, "cl": 3, "rc": 0, "remaining": 10},
         "1": {"li": 0, "ip": 10, "sl": 0, "cl": 4, "rc": 0, "remaining": 0}}
+    with pytest.raises(InterpError, match="known by process only"):
+        lc.breakdown("aau")  # a trace names no source line
 
 
 def test_a_bad_trace_names_its_line():
@@ -169,3 +171,9 @@ def test_cli_refuses_what_a_trace_cannot_say():
     res = CliRunner().invoke(main, ["lost-cycles", ring, "-P", "2", "--from", "smpi",
                                     "--set", "N=1"])
     assert res.exit_code == 2 and "takes no --set" in res.output
+
+
+def test_an_nx2_program_cannot_run_under_smpi():
+    ring = str(ROOT / "programs/ring/ring.f")
+    res = CliRunner().invoke(main, ["lost-cycles", ring, "-P", "2", "--from", "smpi"])
+    assert res.exit_code == 2 and "calls NX/2" in res.output
