@@ -32,6 +32,7 @@ import sympy as sp
 from interp.analysis.compare import Comparison
 from interp.analysis.profile import Measured
 from interp.analysis.interval import interval
+from interp.analysis.lostcycles import LostCycles, from_prediction
 from interp.analysis.scaling import studies
 from interp.analysis.sensitivity import STEP, Sensitivity
 from interp.analysis.sensitivity import sensitivity as _sensitivity
@@ -47,6 +48,7 @@ from interp.errors import InterpError
 from interp.output.numbers import require_numbers
 from interp.output.report import check_output, write_report
 from interp.system import SAG, load_machine
+from interp.system.simgrid import simgrid_semantics, zero_computation
 
 
 @dataclass(frozen=True)
@@ -169,7 +171,7 @@ def predict(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
             bound: str = "mid", *, symbolic: bool = True,
             routines: Mapping[str, float] | None = None,
             iterations: Mapping[str, int] | None = None, ask: AskFn | None = None,
-            trace: bool = False) -> Prediction:
+            trace: bool = False, timeline: bool = False) -> Prediction:
     """Predict the run time of ``program`` on ``nprocs`` nodes of ``machine``.
 
     Returns a :class:`interp.engine.predict.Prediction`: ``.total`` (the formula, SymPy, in
@@ -177,6 +179,8 @@ def predict(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
     ``.aau_rows()``. ``symbolic=False`` uses the inputs' values from the start (faster, no
     formula). When a decision needs an input that was not given, ``ask(need)`` is called for
     the values of ``need.names`` (without ``ask``, :class:`NeedValue` is raised).
+    ``timeline``: record each process's timeline for :func:`lost_cycles` (with
+    ``symbolic=False``).
     """
     s = setup(program, machine, nprocs, inputs, what_if, bound, routines, iterations)
     from interp.engine.predict import predict as engine_predict
@@ -186,7 +190,8 @@ def predict(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
         try:
             return engine_predict(s.aag, s.sag, s.nprocs, dict(given), s.bound, symbolic=symbolic,
                                   routines=dict(s.routines or {}),
-                                  iterations=dict(s.iterations or {}), trace=trace)
+                                  iterations=dict(s.iterations or {}), trace=trace,
+                                  timeline=timeline)
         except NeedValue as need:
             if ask is None:
                 raise
@@ -194,6 +199,34 @@ def predict(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
             if not answers or all(given.get(k) == v for k, v in answers.items()):
                 raise
             given.update(answers)
+
+
+def lost_cycles(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
+                inputs: Mapping[str, object] | None = None, what_if: Iterable[str] = (),
+                bound: str = "mid", *, routines=None, iterations=None, ask: AskFn | None = None,
+                communication_only: bool = False) -> LostCycles:
+    """The lost cycles of the predicted run (Crovella and LeBlanc's categories: LI, IP, SL, CL,
+    RC and the remaining pure computation; docs/lost-cycles.md). ``communication_only``:
+    predict as ``interp validate`` does, computation switched off and SMPI's semantics, to set
+    beside :func:`lost_cycles_smpi`."""
+    sag = as_sag(machine)
+    if communication_only:
+        sag = zero_computation(simgrid_semantics(sag)[0])
+    pred = predict(program, sag, nprocs, inputs, what_if, bound, symbolic=False,
+                   routines=routines, iterations=iterations, ask=ask, timeline=True)
+    return from_prediction(pred, {k: float(v) for k, v in pred.given.items()})
+
+
+def lost_cycles_smpi(program: Sequence[str], machine: MachineLike, nprocs: int = 1,
+                     what_if: Iterable[str] = (), *, timeout: float = 600.0) -> LostCycles:
+    """The lost cycles of a run of the MPI program (its source files, compiled and linked
+    together) under SimGrid's SMPI, from SimGrid's trace, computation switched off as in
+    ``interp validate`` (:mod:`interp.analysis.smpi_lost`). ``what_if`` may change the machine
+    and P; the program runs as it is."""
+    from interp.analysis.smpi_lost import lost_cycles_smpi as run
+
+    s = setup(list(program), machine, nprocs, None, what_if)
+    return run(list(program), s.sag, s.nprocs, timeout=timeout)
 
 
 def report(pred: Prediction, path: str, *, at: Iterable[str] = (), what_if: Iterable[str] = (),
@@ -268,7 +301,7 @@ def sensitivity(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
 
 
 __all__ = ["Machine", "Program", "Comparison", "Sensitivity", "SweepResult", "Axis",
-           "compare", "predict", "prediction_interval", "report", "saag", "sensitivity", "sweep", "setup",
+           "compare", "lost_cycles", "lost_cycles_smpi", "predict", "prediction_interval", "report", "saag", "sensitivity", "sweep", "setup",
            "parse_range", "parse_vary", "input_value"]
 
 

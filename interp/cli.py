@@ -128,13 +128,14 @@ def graph(files: tuple[str, ...], fmt: str, granularity: str, saag: bool, nprocs
 # Imports are inside the commands so that `interp --help` does not load SymPy and Lark.
 
 
-def _parse_sets(values: tuple[str, ...]) -> dict:
-    """``--set NAME=VALUE``: a program input and a plain number (never evaluated as code)."""
+def _parse_sets(values: tuple[str, ...], counts: bool = True) -> dict:
+    """``--set NAME=VALUE``: a program input and a plain number (never evaluated as code).
+    ``counts``: with the measured values of --counts under them."""
     import re
 
     import sympy as sp
 
-    out = dict(_counts())  # measured data-dependent values (--counts); --set wins over them
+    out = dict(_counts()) if counts else {}  # measured data-dependent values; --set wins
     for item in values:
         m = re.fullmatch(r"\s*([A-Za-z][A-Za-z0-9_$]*(?:\.[A-Za-z][A-Za-z0-9_$]*)?"
                          r"(?:\(\s*[+-]?\d+(?:\s*,\s*[+-]?\d+)*\s*\))?)\s*=\s*"
@@ -575,6 +576,71 @@ def sensitivity(files, nprocs, machine, sets, bound, routines, iterations, fmt, 
         click.echo(sensitivity_view.render_json(result))
     else:
         sensitivity_view.print_text(result, top or None)
+
+
+# --- lost cycles (Crovella and LeBlanc, issue #13) -------------------------------------------
+
+
+@main.command("lost-cycles")
+@SOURCES
+@predict_options
+@click.option("--by", type=click.Choice(["program", "proc", "procedure", "aau"]),
+              default="program", show_default=True,
+              help="Break the categories down by process, procedure or AAU (file:line).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
+              show_default=True, help="text: the paper's Figure 1; json (JSON lines) or csv: "
+                                      "the data file's rows.")
+@click.option("-o", "--output", "output", metavar="DATAFILE",
+              help="Append the rows to DATAFILE (as `pp -l >> datafile`), in --format json or "
+                   "csv (with text: csv, or JSON lines for a .json/.jsonl file).")
+@click.option("--from", "source", type=click.Choice(["predicted", "smpi"]), default="predicted",
+              show_default=True, help="predicted: interp's prediction; smpi: a run of the MPI "
+                                      "program under SimGrid's SMPI, from its trace "
+                                      "(communication only, as `interp validate`).")
+@click.option("--communication-only", is_flag=True,
+              help="Predict with computation switched off and SMPI's semantics, as `interp "
+                   "validate` does: like with like beside --from smpi.")
+@click.option("--timeout", type=click.FloatRange(min=1), default=600.0, show_default=True,
+              help="Seconds the smpirun of --from smpi may take.")
+def lost_cycles(files, nprocs, machine, sets, bound, routines, iterations, by, fmt, output,
+                source, communication_only, timeout) -> None:
+    """Lost cycles analysis of FILES on P processes (Crovella and LeBlanc's pp): where the
+    p·T_p processor-seconds go -- Load Imbalance, Insufficient Parallelism, Synchronization
+    Loss, Communication Loss, Resource Contention and the Remaining pure computation
+    (docs/lost-cycles.md)."""
+    from interp import api
+    from interp.output import lostcycles_view as view
+    from interp.output.prediction_view import make_console
+
+    if output:
+        from interp.output.files import check_writable
+
+        check_writable(output, "data file")
+    if source == "smpi":
+        if sets or routines or iterations:
+            raise click.UsageError("--from smpi runs the program as it is: it takes no --set, "
+                                   "--routine or --iterations")
+        meta = click.get_current_context().meta
+        if meta.get("interp.include_dirs") or meta.get("interp.input_files"):
+            raise InterpError("--from smpi does not take -I or --input-file",
+                              hint="SMPI compiles and runs the program itself: put the INCLUDE "
+                                   "and input files beside the source")
+        lc = api.lost_cycles_smpi(files, machine, nprocs, _what_ifs(), timeout=timeout)
+    else:
+        args = _analysis_args(files, nprocs, machine, sets, bound, routines, iterations)
+        lc = api.lost_cycles(what_if=_what_ifs(), ask=_ask if sys.stdin.isatty() else None,
+                             communication_only=communication_only, **args)
+        counted_only = set(_counts()) - set(_parse_sets(sets, counts=False))
+        lc.vars = {k: v for k, v in lc.vars.items() if k not in counted_only}
+    records = view.rows(lc, by)
+    if fmt == "text":
+        make_console().print(view.render_text(lc, by))
+    elif not output:
+        click.echo(view.text_rows(records, fmt), nl=False)
+    if output:
+        view.append(output, records, view.file_format(output, fmt))
+        if fmt == "text":
+            click.echo(f"appended {len(records)} rows to {output}", err=True)
 
 
 # --- SimGrid/SMPI: export a platform, validate against SMPI (issue #8) -----------------------

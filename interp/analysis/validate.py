@@ -165,8 +165,9 @@ def _smpiff(cmd: list[str], cwd: Path, what: str) -> None:
 
 
 def run_smpi(exe: Path, sag: SAG, nprocs: int, workdir: Path, *, rank_ends: bool = False,
-             timeout: float = 600.0, model: str = "mpi") -> SmpiRun:
-    """Run ``exe`` on ``nprocs`` ranks of the platform exported from ``sag``."""
+             timeout: float = 600.0, model: str = "mpi", extra: Sequence[str] = ()) -> SmpiRun:
+    """Run ``exe`` on ``nprocs`` ranks of the platform exported from ``sag``; ``extra``: more
+    smpirun options (e.g. tracing)."""
     _, smpirun = smpi_tools()
     export = export_simgrid(sag, nprocs, model=model)
     files = export.write(workdir / f"{sag.name}{nprocs}.xml")
@@ -175,7 +176,7 @@ def run_smpi(exe: Path, sag: SAG, nprocs: int, workdir: Path, *, rank_ends: bool
            "--log=root.thres:warning", "--log=smpi_utils.thres:info"]
     if rank_ends:
         cmd.append("--log=ker_actor.thres:debug")
-    cmd.append(str(exe))
+    cmd += [*extra, str(exe)]
     start = time.perf_counter()
     try:
         proc = subprocess.run(cmd, cwd=workdir, capture_output=True, text=True, timeout=timeout)

@@ -87,7 +87,9 @@ def price(s: GlobalSync, inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> l
     rounds = [[(members[a], members[b]) for a, b in rnd]
               for rnd in collective_rounds(algorithm, len(members), any_req.root or 0)]
     size_of = _sizes(size, reqs, members) if kind == "alltoallv" else (lambda src, dst: size)
-    t = _with_contention(s, kind, size_of, rounds, reqs, t_in)
+    t, delay = _with_contention(s, kind, size_of, rounds, reqs, t_in)
+    lost = _lost_parts(s, kind, size_of, rounds, reqs, t_in, t, delay) if any(
+        p.timeline is not None for p in procs.values()) else {}
     for rnd in rounds:
         for src, dst in rnd:
             _edge(s, procs[src], reqs[src], procs[dst], reqs[dst], size_of(src, dst))
@@ -100,8 +102,32 @@ def price(s: GlobalSync, inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> l
         start = t_in[pid]
         wait = later(arrival_max, start) - start
         end = t[pid]
+        sync, contention = lost.get(pid, (ZERO, ZERO))
         out.append((p, Reply(end=end, parts={"waiting": wait, "transmission": end - start - wait},
-                             payload=payload.get(pid), newcomm=newcomms.get(pid))))
+                             payload=payload.get(pid), newcomm=newcomms.get(pid), sync=sync,
+                             contention=contention)))
+    return out
+
+
+def _lost_parts(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq], t_in: dict,
+                t: dict, delay: dict) -> dict[int, tuple[float, float]]:
+    """For lost-cycles analysis, each member's (sync, contention). ``sync``: its time in the
+    operation until the latest entry of the members whose messages reach it, directly or
+    through others along the rounds (it waited for members not yet there); ``contention``:
+    how much later it ends than with every message on idle links. Numbers only."""
+    if any(is_symbolic(x) for x in (*t_in.values(), *t.values())):
+        return {}
+    heard = {pid: as_time(when) for pid, when in t_in.items()}
+    for rnd in rounds:
+        before = dict(heard)
+        for src, dst in rnd:
+            heard[dst] = max(heard[dst], before[src])
+    alone = _rounds(s, kind, size_of, rounds, reqs, t_in, {})[0] if any(delay.values()) else t
+    out = {}
+    for pid, start in t_in.items():
+        start, end = as_time(start), as_time(t[pid])
+        sync = max(min(end, heard[pid]) - start, ZERO)
+        out[pid] = (sync, min(max(end - as_time(alone[pid]), ZERO), end - start - sync))
     return out
 
 
@@ -160,8 +186,8 @@ def _rounds(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
 
 
 def _with_contention(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
-                     t_in: dict) -> dict:
-    """The members' end times. An MPI collective's messages share links (E4) with each other
+                     t_in: dict) -> tuple[dict, dict]:
+    """The members' end times, and each message's contention delay. An MPI collective's messages share links (E4) with each other
     and with the messages already priced; which ones overlap depends on the times they give,
     so the rounds are priced again until the delays repeat (each flow only depends on
     earlier ones)."""
@@ -173,7 +199,7 @@ def _with_contention(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, 
         t, msgs = _rounds(s, kind, size_of, rounds, reqs, t_in, delay)
         if not contend or any(is_symbolic(x) for _, depart, mt in msgs
                               for x in (depart, mt.startup, mt.transmission, mt.wire)):
-            return t
+            return t, delay
         flows = []
         for key, depart, mt in msgs:
             path = s.msgs.route(key[1], key[2])
@@ -193,9 +219,9 @@ def _with_contention(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, 
                 net.fix(f.links, segs)
                 if new[f.key] > 0:
                     s.msgs.collective_delays.append(new[f.key])
-            return t
+            return t, delay
         delay = new
-    return t
+    return t, delay
 
 
 def _edge(s: GlobalSync, sp_: Process, sr: CollReq, dp: Process, dr: CollReq, size) -> None:

@@ -186,9 +186,11 @@ class MessageModel:
         return self._overlaps[kind]
 
     def sender_reply(self, req: SendReq, tau: sp.Expr, done: sp.Expr,
-                     waited: sp.Expr | None = None) -> tuple[Reply, sp.Expr]:
+                     waited: sp.Expr | None = None, delay: float = 0.0) -> tuple[Reply, sp.Expr]:
         """The sending AAU's δ from τ (its call overhead and transmission, after overlap), and
-        when the send is complete (what an isend's wait waits for)."""
+        when the send is complete (what an isend's wait waits for). ``waited``: the seconds
+        before τ it waited for a static buffer at the receiver; ``delay``: how much later than
+        alone link sharing made its message(s) through (within ``done``)."""
         t = self.time(req.process.pid, req.dests[0], req.size, req.synchronous)
         if not req.synchronous:  # isend: returns after the startup; the wait sees the rest
             end = tau + t.startup * self.overlap("async_send")
@@ -199,17 +201,36 @@ class MessageModel:
         # transmission); an MPI standard send is eager: it returns after its startup.
         trans = ZERO if is_eager(req.aau) else (done - tau) * f - call
         parts = {"call": call, "transmission": trans}
-        if waited is not None:
+        reply = Reply(end=tau + call + trans, parts=parts)
+        if waited is not None:  # the receiver had not freed a buffer yet: idle
             parts["waiting"] = waited
-        return Reply(end=tau + call + trans, parts=parts), done
+            reply.idle = (tau - waited, tau)
+        if delay and not is_symbolic(trans):
+            reply.contention = min(delay * as_time(f), as_time(trans))
+        return reply, done
+
+    def wait_parts(self, start: sp.Expr, end: sp.Expr, ready: sp.Expr,
+                   delay: float) -> tuple[tuple[float, float] | None, float]:
+        """How a wait from ``start`` to ``end`` for a message splits, for lost-cycles analysis:
+        the interval it idles (before ``ready``, when the message's data could start to move:
+        its partner was not there yet) and the seconds of link-sharing ``delay`` in it (the
+        last part of the wait). Numbers only: (None, 0) for symbolic times."""
+        if any(is_symbolic(x) for x in (start, end, ready)):
+            return None, ZERO
+        start, end, ready = as_time(start), as_time(end), as_time(ready)
+        idle_end = min(end, ready)
+        idle = (start, idle_end) if idle_end > start else None
+        return idle, max(ZERO, end - max(start, idle_end, end - delay))
 
     def receiver_reply(self, m: Message, clock: sp.Expr, overlap: bool = True) -> Reply:
         """The receiving AAU's δ: waiting ``max(0, arrival − τ)``, then its call overhead."""
         ready = later(clock, m.arrival)
         call = m.receive * self.overlap("recv") if overlap else m.receive
+        idle, delay = self.wait_parts(clock, ready, m.depart, m.contention)
         return Reply(end=ready + call, parts={"waiting": ready - clock, "call": call},
                      payload=m.payload,
-                     status=(m.src.pid if m.rank is None else m.rank, m.tag, m.size))
+                     status=(m.src.pid if m.rank is None else m.rank, m.tag, m.size),
+                     idle=idle, contention=delay)
 
     # ---- links ----
     def contend(self, msg: Message, t: MessageTime, floor) -> None:

@@ -86,7 +86,9 @@ def _cycles(a: A.Iter, signal: str | None) -> bool:
 def step(p: Process, a: A.AAU, frame: Frame) -> Generator:
     """Ω of one execution of ``a``, step by step; recorded in the process's statistics."""
     tau = p.clock
+    outer, p.current_aau = p.current_aau, a.id  # whose computation and waits these are
     signal = yield from _form(STEP, a)(p, a, frame)
+    p.current_aau = outer
     p.record(a, tau, p.clock - tau)
     if p.trace is not None and not isinstance(a, (A.Start, A.End)):
         p.trace.append(TraceSpan(a.id, a.type, tau, p.clock))
@@ -182,7 +184,8 @@ def _function_stepped(p, unit, actuals, frame) -> sp.Expr | None:
     """δ of a FUNCTION without a closed form (a GO TO loop in it), interpreted step by step
     with its arguments' values, outside any closed form; the clock and categories are put
     back and δ returned. None when it cannot be (it communicates, or a value is missing)."""
-    clock, cats = p.clock, dict(p.cats)
+    clock, cats, timeline, current = p.clock, dict(p.cats), p.timeline, p.current_aau
+    p.timeline = None  # its time is priced where it is referenced, not recorded twice
     chain = step_list(p, unit.aaus, p.call_frame(unit, actuals, frame))
     try:
         next(chain)  # a request: the function communicates
@@ -193,7 +196,7 @@ def _function_stepped(p, unit, actuals, frame) -> sp.Expr | None:
     except InterpError:
         return None
     finally:
-        p.clock, p.cats = clock, cats
+        p.clock, p.cats, p.timeline, p.current_aau = clock, cats, timeline, current
 
 
 FUNCTION_STATEMENT_BUDGET = 100_000  # statements interp runs to work out one FUNCTION value
@@ -224,9 +227,10 @@ def function_value(p, ref: ast.Ref, args: list, frame) -> object | None:
         raise SymbolicError(f"the value of {text} is not known: {ref.name} references itself",
                             ref.loc)
     saved = (p.clock, dict(p.cats), {k: AAUStat(v.count, v.total, v.tau) for k, v in p.stats.items()},
-             list(p.notes), len(p.decisions), dict(p.assumptions), p.trace, p.budget)
+             list(p.notes), len(p.decisions), dict(p.assumptions), p.trace, p.budget,
+             p.timeline, p.current_aau)
     p.evaluating.add(ref.name)
-    p.trace = None
+    p.trace = p.timeline = None
     if p.budget is None:
         p.budget = FUNCTION_STATEMENT_BUDGET
     chain = step_list(p, unit.aaus, inner)
@@ -244,7 +248,7 @@ def function_value(p, ref: ast.Ref, args: list, frame) -> object | None:
     finally:
         p.evaluating.discard(ref.name)
         (p.clock, p.cats, p.stats, p.notes, n_decisions, p.assumptions, p.trace,
-         p.budget) = saved
+         p.budget, p.timeline, p.current_aau) = saved
         del p.decisions[n_decisions:]
     result = inner.get(ref.name)
     if result is None or is_unknown(result):

@@ -23,7 +23,7 @@ from interp.application.aag import AAG, UnitAAG
 from interp.application.expr import as_sympy
 from interp.engine.costs import CostModel
 from interp.engine.datadep import NAME as DATA_NAME, DataSymbol, given_value as datadep_given
-from interp.engine.process import CATEGORIES, HOST_ID, Process
+from interp.engine.process import CATEGORIES, HOST_ID, Process, Timeline
 from interp.engine.sync import Problem
 from interp.engine.scheduler import Scheduler
 from interp.engine.timeval import FormulaTooLarge, latest
@@ -175,11 +175,14 @@ def _loaded_name(host: UnitAAG, aag: AAG) -> str | None:
 
 def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid",
               extend: bool = True, trace: bool = False,
-              timing: bool = True, defer: bool = False) -> tuple[Scheduler, list[Process], Process | None]:
+              timing: bool = True, defer: bool = False,
+              timeline: bool = False) -> tuple[Scheduler, list[Process], Process | None]:
     """Run Algorithm 2; NeedValue propagates when a decision needs a missing value. Under
     ``channel: fair`` messages are received as soon as they arrive; if a later message of the
     same sender would have shared a link with one already received, the run is repeated with
-    every message waiting until its sender can add nothing to its burst (``defer``)."""
+    every message waiting until its sender can add nothing to its burst (``defer``).
+    ``timeline``: record each process's :class:`Timeline` (lost cycles); every iteration is
+    then interpreted (a steady-state jump would leave a hole in it)."""
     if bound not in BOUNDS:
         raise InterpError(f"unknown bound {bound!r}", hint="choose min, max or mid")
     check_nprocs(sag, nprocs)
@@ -190,32 +193,39 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
     node_cm = CostModel(sag, sag.nodes, bound)  # shared by the nodes: costs are computed once
     label = "rank" if library == "mpi" else "node"
 
-    def make_nodes(program, dests, start, spawn_aau=None):
-        return [Process(k, f"{label} {k}", node_prog, aag, node_cm, nprocs, start, inputs, library)
-                for k in dests]
+    def recorded(p: Process) -> Process:
+        p.timeline = Timeline() if timeline else None
+        return p
 
-    sched = Scheduler(sag, nprocs, bound, make_nodes, extend=extend, timing=timing, defer=defer)
+    def make_nodes(program, dests, start, spawn_aau=None):
+        return [recorded(Process(k, f"{label} {k}", node_prog, aag, node_cm, nprocs, start,
+                                 inputs, library)) for k in dests]
+
+    sched = Scheduler(sag, nprocs, bound, make_nodes, extend=extend and not timeline,
+                      timing=timing, defer=defer)
     if trace:
         sched.trace = []
     host_proc = None
     if host is not None:
         host_cm = CostModel(sag, sag.host or sag.nodes, bound)
-        host_proc = Process(HOST_ID, "host", host, aag, host_cm, nprocs, 0.0, inputs,
-                            library)
+        host_proc = recorded(Process(HOST_ID, "host", host, aag, host_cm, nprocs, 0.0, inputs,
+                                     library))
         sched.add(host_proc)
     else:
         for p in make_nodes(None, range(nprocs), 0.0):
             sched.add(p)
     sched.run()
     if sched.must_defer and not defer:
-        return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing, defer=True)
+        return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing, defer=True,
+                         timeline=timeline)
     return sched, sched.processes, host_proc
 
 
 def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = None,
             bound: str = "mid", extend: bool = True, symbolic: bool = True,
             routines: dict[str, float] | None = None,
-            iterations: dict[str, int] | None = None, trace: bool = False) -> Prediction:
+            iterations: dict[str, int] | None = None, trace: bool = False,
+            timeline: bool = False) -> Prediction:
     """Predict the run time of the program in ``aag`` on ``nprocs`` nodes of ``sag``.
 
     ``symbolic``: keep given inputs as symbols wherever possible (the formula); False uses
@@ -223,7 +233,9 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     iterations in closed form; False interprets every iteration. ``routines`` and
     ``iterations`` are the user's interpretation functions (see :class:`Inputs`). ``trace``:
     record every interpreted AAU execution and message (``Prediction.processes[i].trace``,
-    ``Prediction.scheduler.trace``) for trace export.
+    ``Prediction.scheduler.trace``) for trace export. ``timeline``: record each process's
+    :class:`~interp.engine.process.Timeline` for lost-cycles analysis (with ``symbolic=False``:
+    it needs numbers; every iteration is interpreted).
     """
     routines = {k.upper(): v for k, v in (routines or {}).items()}
     for name in routines:
@@ -237,7 +249,8 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     for _ in range(MAX_RERUNS):
         try:
             inputs = Inputs(fixed, routines, dict(iterations or {}), given, numeric=not symbolic)
-            sched, procs, host = interpret(aag, sag, nprocs, inputs, bound, extend, trace)
+            sched, procs, host = interpret(aag, sag, nprocs, inputs, bound, extend, trace,
+                                           timeline=timeline)
         except FormulaTooLarge as big:  # keep the number exact: use the values given
             values = {n: _given_value(given, n) if n not in inputs.data else
                       _data_value(given, inputs.data[n]) for n in big.symbols}

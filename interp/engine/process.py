@@ -27,7 +27,7 @@ from interp.engine.inputfiles import Files
 from interp.engine.dataflow import critical_names
 from interp.engine.datadep import DataSymbol, given_value
 from interp.engine.needed import needed_names, pure_function
-from interp.engine.timeval import as_time
+from interp.engine.timeval import as_time, is_symbolic
 from interp.engine.values import (
     VARYING, Frame, Inputs, Lazy, NeedValue, NotClosedForm, Store, Unknown, fast_or_symbolic,
 )
@@ -45,6 +45,54 @@ class TraceSpan:
     name: str  # the AAU type, or "waiting"
     start: sp.Expr
     end: sp.Expr
+
+
+class Timeline:
+    """Where one process's time goes, for lost-cycles analysis (recorded when asked: it needs
+    numbers, and every iteration interpreted). Positioned spans of computation and of idling
+    (waiting for a partner not yet there), each with the AAU it belongs to; and by AAU, the
+    seconds of the rest of its communication: ``sync`` (waiting in a collective for members
+    not yet there), ``contention`` (link-sharing delay) and ``communication`` (the rest: call
+    overhead, transmission, waiting for data in flight)."""
+
+    def __init__(self):
+        self.spans: list[list] = []  # [start, end, kind, aau], kind "computation" | "idle"
+        self.seconds: dict[tuple[int, str], float] = {}
+
+    def span(self, kind: str, start, end, aau: int | None) -> None:
+        start, end = _number(start), _number(end)
+        if end <= start:
+            return
+        last = self.spans[-1] if self.spans else None
+        if last is not None and last[1] == start and last[2] == kind and last[3] == aau:
+            last[1] = end  # one span for a run of the same kind in the same AAU
+        else:
+            self.spans.append([start, end, kind, aau])
+
+    def add(self, aau: int, kind: str, seconds: float) -> None:
+        if seconds:
+            self.seconds[(aau, kind)] = self.seconds.get((aau, kind), 0.0) + seconds
+
+    def exchange(self, aau: int, start, end, idle, sync, contention) -> None:
+        """One communication request's δ (``start`` to ``end``) and how it splits."""
+        delta = _number(end) - _number(start)
+        idled = 0.0
+        if idle is not None:
+            self.span("idle", idle[0], idle[1], aau)
+            idled = max(_number(idle[1]) - _number(idle[0]), 0.0)
+        sync, contention = _number(sync), _number(contention)
+        self.add(aau, "sync", sync)
+        self.add(aau, "contention", contention)
+        self.add(aau, "communication", delta - idled - sync - contention)
+
+
+def _number(x) -> float:
+    if is_symbolic(x):
+        names = sorted(map(str, as_sympy(x).free_symbols))
+        raise InterpError("lost-cycles analysis needs numbers, but the times depend on inputs "
+                          "that were not given: " + ", ".join(names),
+                          hint="give their values with " + " ".join(f"--set {n}=..." for n in names))
+    return float(x)
 
 
 @dataclass
@@ -85,6 +133,8 @@ class Process:
         self._library_values: dict[str, sp.Expr] | None = None
         self.counted_by_user = False  # inside a loop run for --iterations: EXITs are fine
         self.trace: list[TraceSpan] | None = None  # filled when a trace was asked for
+        self.timeline: Timeline | None = None  # filled when lost cycles were asked for
+        self.current_aau: int | None = None  # the innermost AAU being interpreted (omega.step)
         self.critical_names = critical_names(aag)  # whose values closed-form loops replay
         self.needed = needed_names(aag)  # whose values any decision may read (needed.py)
         self.functions = None  # omega.function_value, set by the chain (omega builds on Process)
@@ -118,6 +168,8 @@ class Process:
 
     def advance(self, category: str, seconds: sp.Expr) -> None:
         seconds = as_time(seconds)
+        if self.timeline is not None:
+            self.timeline.span(category, self.clock, self.clock + seconds, self.current_aau)
         self.cats[category] += seconds
         self.clock += seconds
 

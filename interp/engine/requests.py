@@ -109,6 +109,12 @@ class Reply:
     jump: sp.Expr | None = None  # LoopHead: skip this many iterations (steady-state extension)
     status: tuple[int, int, sp.Expr] | None = None  # a received message's (source, tag, bytes)
     newcomm: Communicator | None = None  # the communicator MPI_COMM_SPLIT/DUP made for it
+    # for lost-cycles analysis (numbers only; Process.timeline): when the process idled, its
+    # partner not yet there; the seconds it waited in a collective for members not yet there;
+    # the seconds its messages arrived late because they shared links
+    idle: tuple[sp.Expr, sp.Expr] | None = None
+    sync: sp.Expr = 0.0
+    contention: sp.Expr = 0.0
 
 
 def ask(req: Request) -> Generator:
@@ -152,6 +158,8 @@ def exchange(p: Process, a: A.AAU, frame: Frame, req: Request | None = None) -> 
         p.trace.append(TraceSpan(a.id, "waiting", start, start + reply.parts["waiting"]))
     for cat, seconds in reply.parts.items():
         p.cats[cat] += seconds
+    if p.timeline is not None:
+        p.timeline.exchange(a.id, tau, reply.end, reply.idle, reply.sync, reply.contention)
     p.clock = reply.end
     if reply.payload is not None and isinstance(req, (RecvReq, CollReq, WaitReq)):
         buf = req.buf if not isinstance(req, WaitReq) else p.handles.pop(f"buf:{req.handle}", None)

@@ -194,14 +194,18 @@ class Scheduler(GlobalSync):
         tau = p.clock if free_at is None else later(p.clock, free_at)
         if self.msgs.rendezvous(req):
             return self._rendezvous_send(req)
+        first = len(self.messages)
         if len(req.dests) == 1:
             done = self.post(p, req.dests[0], req, tau)
         else:
             done = collectives.nx_broadcast(self, p, req, tau)
+        # its own messages leave one after another: their link-sharing delays add up in done
+        delay = sum(m.contention for m in self.messages[first:] if m.src is p)
         reply, send_done = self.msgs.sender_reply(
-            req, tau, done, None if free_at is None else tau - p.clock)
+            req, tau, done, None if free_at is None else tau - p.clock, delay)
         if not req.synchronous:
-            self.handles[(p.pid, req.handle or "")] = {"send_done": send_done, "aau": req.aau}
+            self.handles[(p.pid, req.handle or "")] = {"send_done": send_done, "aau": req.aau,
+                                                       "ready": tau, "delay": delay}
         return reply
 
     def _rendezvous_send(self, req: SendReq) -> Reply | None:
@@ -230,13 +234,15 @@ class Scheduler(GlobalSync):
         m.depart, m.arrival, m.rendezvous = ready - t.startup, ready + t.transmission, None
         self.msgs.contend(m, t, self.clock_floor)
         if req.synchronous:  # no overlap: the sender waits in the call until the data is in
+            # it idles until the receive is posted; its data may then arrive late (contention)
+            idle, delay = self.msgs.wait_parts(tau + t.startup, m.arrival, ready, m.contention)
             reply = Reply(end=m.arrival, parts={
                 "call": t.startup, "waiting": ready - tau - t.startup,
-                "transmission": m.arrival - ready})
+                "transmission": m.arrival - ready}, idle=idle, contention=delay)
             return lambda: self._step(sender, reply)
         h = self.handles[(sender.pid, req.handle or "")]
         del h["rendezvous"]
-        h["send_done"] = m.arrival
+        h.update(send_done=m.arrival, ready=ready, delay=m.contention)
 
         def wake() -> None:
             w = sender.request
@@ -272,7 +278,8 @@ class Scheduler(GlobalSync):
         if "send_done" in h:
             del self.handles[(p.pid, req.handle)]
             end = later(p.clock, h["send_done"])
-            return Reply(end=end, parts={"waiting": end - p.clock})
+            idle, delay = self.msgs.wait_parts(p.clock, end, h["ready"], h["delay"])
+            return Reply(end=end, parts={"waiting": end - p.clock}, idle=idle, contention=delay)
         if h["message"] is None:
             self._wait_for(req)
             return None
