@@ -49,6 +49,8 @@ def needed_names(aag) -> frozenset[str]:
         table = unit.symbols
         seeds |= _bound_names(unit)
         seeds |= set(unit.critical_uses)
+        for sf in unit.unit.stmt_functions.values():  # expanded where referenced: what their
+            seeds |= _reads(sf.body, table) - set(sf.args)  # bodies read besides their dummies
         for a in unit.walk():
             if isinstance(a, A.Seq):
                 for s in a.stmts:
