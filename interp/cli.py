@@ -1,11 +1,13 @@
 """The ``interp`` command. Thin: every command is one call into the packages.
 
 User mistakes surface as :class:`interp.errors.InterpError` and are printed as one message
-(exit 2); problems found in a program (``check``, a hang) exit 1.
+(exit 2); problems found in a program (``check``, a hang) exit 1; any other exception is a bug
+in interp, printed as one line (exit 3; ``--debug`` shows the traceback).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -15,7 +17,9 @@ from interp.system.loader import DEFAULT_MACHINE
 
 
 class _Group(click.Group):
-    """Turns every InterpError into one clean message and its exit code."""
+    """The exit-code contract: 0 done, 1 problems found, 2 usage or input error (an
+    InterpError, or click's own usage errors), 3 an internal error (a bug in interp), printed
+    as one line; ``--debug`` (or ``INTERP_DEBUG=1``) shows its traceback instead."""
 
     def invoke(self, ctx: click.Context):
         try:
@@ -23,10 +27,27 @@ class _Group(click.Group):
         except InterpError as err:
             click.echo(err.render(), err=True)
             sys.exit(err.exit_code)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort,
+                KeyboardInterrupt):
+            raise  # click's own usage errors (2) and ^C keep click's handling
+        except Exception as err:  # anything else is a bug in interp, never the user's fault
+            if ctx.meta.get(DEBUG_META) or os.environ.get("INTERP_DEBUG") == "1":
+                raise
+            first = (str(err).splitlines() or [""])[0][:200]
+            click.echo(f"internal error (a bug in interp): {type(err).__name__}: {first}; "
+                       "rerun with --debug (or INTERP_DEBUG=1) for the traceback", err=True)
+            sys.exit(INTERNAL_ERROR)
+
+
+DEBUG_META = "interp.debug"
+INTERNAL_ERROR = 3
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="interp")
+@click.option("--debug", is_flag=True, expose_value=False, is_eager=True,
+              callback=lambda ctx, param, value: ctx.meta.__setitem__(DEBUG_META, value),
+              help="Show the Python traceback of an internal error (exit 3).")
 def main() -> None:
     """Predict the performance of message-passing Fortran 77 programs without running them."""
 
