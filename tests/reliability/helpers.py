@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -16,9 +17,14 @@ def invoke(*args: str, env: dict | None = None):
     return CliRunner().invoke(main, [str(a) for a in args], env=env)
 
 
+def _fixed_form(line: str) -> str:
+    label, rest = re.fullmatch(r"(\d*)\s*(.*)", line.strip()).groups()
+    return f"{label:<5} {rest}\n"
+
+
 def fortran(tmp_path: Path, text: str, name: str = "node.f") -> str:
-    """A fixed-form source file from ``text`` (lines given without the 6-column indent)."""
+    """A fixed-form source file from ``text``: a statement label goes in columns 1-5, the
+    statement from column 7."""
     path = tmp_path / name
-    path.write_text("".join(line if line[:1] in "0123456789C" else "      " + line
-                            for line in (l.strip() + "\n" for l in text.strip().splitlines())))
+    path.write_text("".join(_fixed_form(line) for line in text.strip().splitlines()))
     return str(path)
