@@ -152,6 +152,7 @@ def graph(files: tuple[str, ...], fmt: str, granularity: str, saag: bool, nprocs
 def _parse_sets(values: tuple[str, ...], counts: bool = True) -> dict:
     """``--set NAME=VALUE``: a program input and a plain number (never evaluated as code).
     ``counts``: with the measured values of --counts under them."""
+    import math
     import re
 
     import sympy as sp
@@ -167,6 +168,9 @@ def _parse_sets(values: tuple[str, ...], counts: bool = True) -> dict:
         name = re.sub(r"\s+", "", m.group(1).upper())
         text = m.group(2).replace("d", "e").replace("D", "e")
         value = float(text)
+        if not math.isfinite(value) or (value == 0 and re.search(r"[1-9]", text.split("e")[0])):
+            raise click.UsageError(f"--set {item!r}: {m.group(2)} is outside the range of a "
+                                   "double-precision number (about 1e-308 to 1e308)")
         out[name] = sp.Integer(int(value)) if value.is_integer() and abs(value) < 2**63 else sp.Float(value)
     return out
 
@@ -367,15 +371,14 @@ def check(files, nprocs, machine, sets, bound, routines, iterations, fmt) -> Non
               show_default=True)
 def annotate(files, nprocs, machine, sets, bound, routines, iterations, process, fmt) -> None:
     """Print FILES with the predicted time of every source line, like a profiler listing."""
-    import json
-
     from interp.output import annotate as annotate_mod
+    from interp.output import jsontext
     from interp.output.prediction_view import make_console
 
     pred = _prediction(files, nprocs, machine, sets, bound, routines, iterations)
     ann = annotate_mod.annotate(pred, process)
     if fmt == "json":
-        click.echo(json.dumps(annotate_mod.to_json(ann), indent=2))
+        click.echo(jsontext.dumps(annotate_mod.to_json(ann), indent=2))
     else:
         make_console().print(annotate_mod.render_text(ann))
 
@@ -685,8 +688,10 @@ def export() -> None:
               show_default=True, help="Which end of the spec's [min, max] ranges to use.")
 def export_simgrid_cmd(machine, nprocs, output, model, bound) -> None:
     """A SimGrid platform (XML 4.1, Full routing) and the smpirun options for the machine."""
+    from interp.output.files import check_writable
     from interp.system.simgrid import export_simgrid
 
+    check_writable(output, "SimGrid platform")  # before any work; X.hosts and X.smpirun go beside it
     exported = export_simgrid(machine, nprocs, bound, model)
     files = exported.write(output)
     click.echo(f"wrote {files['platform']}, {files['hostfile']}, {files['options']}")

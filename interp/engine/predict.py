@@ -381,6 +381,10 @@ def check_given(aag: AAG, given: dict[str, sp.Expr]) -> None:
             raise InterpError(f"--set {key}: the program has no variable {name}",
                               hint=f"did you mean {close[0]}?" if close else
                               "name an external input (see `interp graph`)")
+        if sym.type == "INTEGER" and not given[key].is_Integer:
+            raise InterpError(f"--set {key}={float(given[key]):g}: {name} is an INTEGER variable, and "
+                              f"{float(given[key]):g} is not a whole number",
+                              hint=f"give a whole number, e.g. --set {name}={int(given[key])}")
         if indices and (not sym.is_array or len(sym.dims) != indices.count(",") + 1):
             raise InterpError(f"--set {key}: {name} is "
                               + (f"an array of rank {len(sym.dims)}" if sym.is_array else

@@ -6,7 +6,6 @@ number is absent (None in JSON) and the formula says what it depends on.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import sympy as sp
@@ -21,6 +20,7 @@ from interp.engine.datadep import given_value
 from interp.engine.predict import Prediction
 from interp.output.levels import summary_line
 from interp.output.numbers import seconds_text
+from interp.output import jsontext
 
 COLUMNS = ("computation", "call", "transmission", "waiting", "idle")
 COLUMN_TITLES = {"computation": "computation", "call": "call overhead",
@@ -120,7 +120,7 @@ def data_dependent_text(pred: Prediction) -> Text:
 def render_json(pred: Prediction, extra: dict | None = None) -> str:
     data = to_json(pred)
     data.update(extra or {})
-    return json.dumps(data, indent=2)
+    return jsontext.dumps(data, indent=2)
 
 
 def range_line(pred: Prediction) -> str:

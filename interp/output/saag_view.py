@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 
 from interp.application import aau as A
 from interp.engine.saag import KIND_SYMBOL, SAAG
+from interp.output import jsontext
 
 
 def problems_json(saag: SAAG) -> dict:
@@ -51,7 +51,7 @@ def saag_json(saag: SAAG) -> dict:
 
 
 def render_json(saag: SAAG) -> str:
-    return json.dumps(saag_json(saag), indent=2)
+    return jsontext.dumps(saag_json(saag), indent=2)
 
 
 def render_text(saag: SAAG) -> str:
