@@ -245,6 +245,10 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     given = dict(given or {})
     check_given(aag, given)
     fixed: dict[str, sp.Expr] = {} if symbolic else dict(given)
+    # the formula takes integer inputs to be positive: one given as 0 or less is used as its
+    # value from the start (a DO loop it bounds runs zero times), and said so
+    not_positive = {k: v for k, v in given.items() if v.is_Integer and v <= 0 and "(" not in k}
+    fixed.update(not_positive)
     formula_note = None
     for _ in range(MAX_RERUNS):
         try:
@@ -296,6 +300,9 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     check_data_given(given, inputs.data)
     pred = Prediction(total, headline, procs, sched, aag, sag, nprocs, bound, given, fixed, notes,
                       dict(sorted(inputs.data.items(), key=lambda kv: (kv[1].file, kv[1].line))))
+    for key, value in not_positive.items():
+        pred.notes.append(f"{key} = {value} is not positive: interpreted with this value, not "
+                          "as a symbol (a DO loop it bounds runs zero times)")
     ints = sorted(s.name for s in total.free_symbols if s.is_integer)
     if ints:
         pred.notes.append("integer inputs " + ", ".join(ints) + " are taken to be positive")

@@ -59,3 +59,16 @@ def test_export_to_a_missing_directory(tmp_path):
     result = invoke("export", "simgrid", "-P", "16", "-o", tmp_path / "no" / "x.xml")
     assert result.exit_code == 2, result.output
     assert f"directory {tmp_path / 'no'} does not exist" in result.stderr
+
+
+def test_a_loop_bound_of_zero_or_less_runs_zero_times_and_says_so():
+    """The formula takes N to be positive; N = -5 evaluated in it gave less time than N = 0.
+    A DO loop bounded by N <= 0 runs zero times, so N = -5 and N = 0 predict the same."""
+    totals = {}
+    for n in ("0", "-5"):
+        result = predict("--set", f"N={n}", "--set", "NITER=10", "--format", "json")
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        totals[n] = data["total_seconds"]
+        assert any(f"N = {n} is not positive" in note for note in data["notes"]), data["notes"]
+    assert totals["0"] == totals["-5"]
