@@ -29,7 +29,7 @@ from interp.engine.scheduler import Scheduler
 from interp.engine.timeval import FormulaTooLarge, latest
 from interp.engine.values import Inputs, NeedValue, input_symbol
 from interp.errors import InterpError
-from interp.system import SAG, check_nprocs
+from interp.system import SAG, check_nprocs, subcube_note
 
 BOUNDS = ("min", "max", "mid")
 MAX_RERUNS = 16
@@ -300,6 +300,9 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     check_data_given(given, inputs.data)
     pred = Prediction(total, headline, procs, sched, aag, sag, nprocs, bound, given, fixed, notes,
                       dict(sorted(inputs.data.items(), key=lambda kv: (kv[1].file, kv[1].line))))
+    cube = subcube_note(sag, nprocs)
+    if cube:
+        pred.notes.append(cube)
     for key, value in not_positive.items():
         pred.notes.append(f"{key} = {value} is not positive: interpreted with this value, not "
                           "as a symbol (a DO loop it bounds runs zero times)")
