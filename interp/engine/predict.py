@@ -242,6 +242,7 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
         if name not in aag.units:
             raise InterpError(f"--routine {name}: the program has no subroutine or function {name}",
                               hint="name one of: " + ", ".join(sorted(aag.units)))
+    check_iterations(aag, iterations or {})
     given = dict(given or {})
     check_given(aag, given)
     fixed: dict[str, sp.Expr] = {} if symbolic else dict(given)
@@ -370,6 +371,31 @@ def _given_value(given: dict[str, sp.Expr], name: str) -> sp.Expr | None:
         if key.split(".")[-1] == name:
             return value
     return None
+
+
+def _loop_keys(a: A.Iter) -> tuple[str, ...]:
+    """The names ``--iterations`` may give a loop by (as :meth:`Inputs.iterations_for`)."""
+    return (f"{a.unit}:{a.loc.line}", f"{a.loc.file}:{a.loc.line}",
+            f"{a.loc.file.rsplit('/', 1)[-1]}:{a.loc.line}")
+
+
+def check_iterations(aag: AAG, iterations: dict[str, int]) -> None:
+    """Every ``--iterations WHERE`` must name the first line of a loop (it was silently
+    ignored); the error lists the loops nearest the line named."""
+    loops = [a for a in aag.all_aaus() if isinstance(a, A.Iter)]
+    known = {k for a in loops for k in _loop_keys(a)}
+    for key in iterations:
+        if key in known:
+            continue
+        where, _, line = key.rpartition(":")
+        near = sorted((a for a in loops if where in (k.rsplit(":", 1)[0] for k in _loop_keys(a))),
+                      key=lambda a: abs(a.loc.line - int(line)) if line.isdigit() else 0)
+        listing = ", ".join(_loop_keys(a)[2] for a in near[:5])
+        raise InterpError(
+            f"--iterations {key}: no loop starts at {key}",
+            hint=(f"loops in {where}: {listing}" if listing else
+                  "name a loop as FILE:LINE or UNIT:LINE of its first line; the program's loops: "
+                  + (", ".join(_loop_keys(a)[2] for a in loops[:8]) or "none")))
 
 
 def check_given(aag: AAG, given: dict[str, sp.Expr]) -> None:
