@@ -311,6 +311,14 @@ def predict(files, nprocs, machine, sets, bound, routines, iterations, fmt, top,
         views.check_writable(trace_path, "trace")
     pred = _prediction(files, nprocs, machine, sets, bound, routines, iterations,
                        trace=bool(trace_path))
+    if pred.seconds is None:  # a formula but no number: the user must give the inputs
+        from interp.engine.predict import set_hint
+
+        missing = sorted(s.name for s in pred.evaluate(pred.total).free_symbols)
+        raise InterpError("the predicted time depends on inputs that were not given: "
+                          + ", ".join(missing),
+                          hint=set_hint(missing) + " (`interp formula` prints the formula "
+                                                   "without them)")
     out = views.sections(pred, at, show_source, fmt, trace_path)  # every error before output
     if fmt == "json":
         click.echo(prediction_view.render_json(pred, out.json))

@@ -261,9 +261,11 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
                       _data_value(given, inputs.data[n]) for n in big.symbols}
             new = {n: v for n, v in values.items() if v is not None and n not in fixed}
             if not new:
+                missing = list(dict.fromkeys(list(big.symbols) + _not_given(aag, given)))
                 raise InterpError(
                     "the predicted time depends on " + ", ".join(big.symbols) + " in too many "
-                    "ways to keep as a formula", hint="give their values with --set") from None
+                    "ways to keep as a formula; inputs not given: " + ", ".join(missing),
+                    hint=set_hint(missing)) from None
             fixed.update(new)
             formula_note = ("the waiting structure depended on " + ", ".join(sorted(new))
                             + " in too many ways for a closed form; their given values were used")
@@ -447,6 +449,17 @@ def check_data_given(given: dict[str, sp.Expr], data: dict[str, DataSymbol]) -> 
 def _data_value(given: dict[str, sp.Expr], s: DataSymbol) -> sp.Expr:
     value = datadep_given(given, s.name)
     return value if value is not None else sp.Float(s.default)
+
+
+def _not_given(aag: AAG, given: dict[str, sp.Expr]) -> list[str]:
+    """The program's critical external inputs the user gave no value for."""
+    return [e.name for e in aag.external_inputs
+            if e.critical and _given_value(given, e.name) is None]
+
+
+def set_hint(names: list[str]) -> str:
+    """How to pass ``names``: one ``--set NAME=VALUE`` each."""
+    return "give each with --set NAME=VALUE: " + " ".join(f"--set {n}=VALUE" for n in names)
 
 
 def _missing(aag: AAG, need: NeedValue, given: dict[str, sp.Expr]) -> NeedValue:
