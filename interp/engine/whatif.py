@@ -269,7 +269,12 @@ def _unknown(stmt: Statement, sag: SAG, variables, suggestions, message=None) ->
     names = ([p.path for p in sag.parameters()] + ["P", "clock"] + [r.name for r in sag.runtime]
              + list(suggestions) + list(variables or ()))
     names = list(dict.fromkeys(names))
-    close = difflib.get_close_matches(stmt.target, names, n=3, cutoff=0.6)
+    # the same last name first: node.clock means node.p.general.clock, not node.p.nx.dclock
+    leaf = stmt.target.rsplit(".", 1)[-1]
+    close = sorted((n for n in names if n.rsplit(".", 1)[-1] == leaf),
+                   key=lambda n: -difflib.SequenceMatcher(None, stmt.target, n).ratio())[:3]
+    if not close:
+        close = difflib.get_close_matches(stmt.target, names, n=3, cutoff=0.6)
     if not close:
         close = difflib.get_close_matches(stmt.target.upper(), names, n=3, cutoff=0.6)
     hint = ("did you mean " + " or ".join(f"'{c}'" for c in close) + "?") if close else (
