@@ -332,18 +332,22 @@ def predict(files, nprocs, machine, sets, bound, routines, iterations, fmt, top,
 @predict_options
 @click.option("--latex", "style", flag_value="latex", help="Print the formula as LaTeX.")
 @click.option("--python", "style", flag_value="python",
-              help="Print it as Python/SymPy text (parse_expr reads it back).")
+              help="Print it as plain Python/SymPy text (parse_expr reads it back).")
+@click.option("--srepr", "style", flag_value="srepr",
+              help="Print it as SymPy's srepr (every node and assumption spelled out).")
 def formula(files, nprocs, machine, sets, bound, routines, iterations, style) -> None:
     """Print the predicted run time of FILES as a closed-form formula."""
     import sympy as sp
 
-    from interp.output.prediction_view import formula_python, formula_text
+    from interp.output.prediction_view import formula_python, formula_srepr, formula_text
 
     pred = _prediction(files, nprocs, machine, sets, bound, routines, iterations)
     if style == "latex":
         click.echo(sp.latex(sp.N(pred.total, 6)))
     elif style == "python":
         click.echo(formula_python(pred.total))
+    elif style == "srepr":
+        click.echo(formula_srepr(pred.total))
     else:
         click.echo(formula_text(pred.total))
 
