@@ -468,7 +468,7 @@ def _missing(aag: AAG, need: NeedValue, given: dict[str, sp.Expr]) -> NeedValue:
         if ext.critical and _given_value(given, ext.name) is None:
             names.add(ext.name)
     missing = sorted(n for n in names if _given_value(given, n) is None)
-    err = NeedValue(missing, need.message.split(" depends on ")[0], need.location)
+    err = NeedValue(missing, need.message.split(" depends on ")[0], need.location, need.loop)
     err.message = (f"{need.message.split(' depends on ')[0]} depends on input values that were "
                    f"not given: {', '.join(missing)}")
     return err
