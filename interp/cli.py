@@ -1,11 +1,13 @@
 """The ``interp`` command. Thin: every command is one call into the packages.
 
 User mistakes surface as :class:`interp.errors.InterpError` and are printed as one message
-(exit 2); problems found in a program (``check``, a hang) exit 1.
+(exit 2); problems found in a program (``check``, a hang) exit 1; any other exception is a bug
+in interp, printed as one line (exit 3; ``--debug`` shows the traceback).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -15,7 +17,9 @@ from interp.system.loader import DEFAULT_MACHINE
 
 
 class _Group(click.Group):
-    """Turns every InterpError into one clean message and its exit code."""
+    """The exit-code contract: 0 done, 1 problems found, 2 usage or input error (an
+    InterpError, or click's own usage errors), 3 an internal error (a bug in interp), printed
+    as one line; ``--debug`` (or ``INTERP_DEBUG=1``) shows its traceback instead."""
 
     def invoke(self, ctx: click.Context):
         try:
@@ -23,10 +27,27 @@ class _Group(click.Group):
         except InterpError as err:
             click.echo(err.render(), err=True)
             sys.exit(err.exit_code)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort,
+                KeyboardInterrupt):
+            raise  # click's own usage errors (2) and ^C keep click's handling
+        except Exception as err:  # anything else is a bug in interp, never the user's fault
+            if ctx.meta.get(DEBUG_META) or os.environ.get("INTERP_DEBUG") == "1":
+                raise
+            first = (str(err).splitlines() or [""])[0][:200]
+            click.echo(f"internal error (a bug in interp): {type(err).__name__}: {first}; "
+                       "rerun with --debug (or INTERP_DEBUG=1) for the traceback", err=True)
+            sys.exit(INTERNAL_ERROR)
+
+
+DEBUG_META = "interp.debug"
+INTERNAL_ERROR = 3
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="interp")
+@click.option("--debug", is_flag=True, expose_value=False, is_eager=True,
+              callback=lambda ctx, param, value: ctx.meta.__setitem__(DEBUG_META, value),
+              help="Show the Python traceback of an internal error (exit 3).")
 def main() -> None:
     """Predict the performance of message-passing Fortran 77 programs without running them."""
 
@@ -131,6 +152,7 @@ def graph(files: tuple[str, ...], fmt: str, granularity: str, saag: bool, nprocs
 def _parse_sets(values: tuple[str, ...], counts: bool = True) -> dict:
     """``--set NAME=VALUE``: a program input and a plain number (never evaluated as code).
     ``counts``: with the measured values of --counts under them."""
+    import math
     import re
 
     import sympy as sp
@@ -146,6 +168,9 @@ def _parse_sets(values: tuple[str, ...], counts: bool = True) -> dict:
         name = re.sub(r"\s+", "", m.group(1).upper())
         text = m.group(2).replace("d", "e").replace("D", "e")
         value = float(text)
+        if not math.isfinite(value) or (value == 0 and re.search(r"[1-9]", text.split("e")[0])):
+            raise click.UsageError(f"--set {item!r}: {m.group(2)} is outside the range of a "
+                                   "double-precision number (about 1e-308 to 1e308)")
         out[name] = sp.Integer(int(value)) if value.is_integer() and abs(value) < 2**63 else sp.Float(value)
     return out
 
@@ -286,6 +311,14 @@ def predict(files, nprocs, machine, sets, bound, routines, iterations, fmt, top,
         views.check_writable(trace_path, "trace")
     pred = _prediction(files, nprocs, machine, sets, bound, routines, iterations,
                        trace=bool(trace_path))
+    if pred.seconds is None:  # a formula but no number: the user must give the inputs
+        from interp.engine.predict import set_hint
+
+        missing = sorted(s.name for s in pred.evaluate(pred.total).free_symbols)
+        raise InterpError("the predicted time depends on inputs that were not given: "
+                          + ", ".join(missing),
+                          hint=set_hint(missing) + " (`interp formula` prints the formula "
+                                                   "without them)")
     out = views.sections(pred, at, show_source, fmt, trace_path)  # every error before output
     if fmt == "json":
         click.echo(prediction_view.render_json(pred, out.json))
@@ -299,18 +332,22 @@ def predict(files, nprocs, machine, sets, bound, routines, iterations, fmt, top,
 @predict_options
 @click.option("--latex", "style", flag_value="latex", help="Print the formula as LaTeX.")
 @click.option("--python", "style", flag_value="python",
-              help="Print it as Python/SymPy text (parse_expr reads it back).")
+              help="Print it as plain Python/SymPy text (parse_expr reads it back).")
+@click.option("--srepr", "style", flag_value="srepr",
+              help="Print it as SymPy's srepr (every node and assumption spelled out).")
 def formula(files, nprocs, machine, sets, bound, routines, iterations, style) -> None:
     """Print the predicted run time of FILES as a closed-form formula."""
     import sympy as sp
 
-    from interp.output.prediction_view import formula_python, formula_text
+    from interp.output.prediction_view import formula_python, formula_srepr, formula_text
 
     pred = _prediction(files, nprocs, machine, sets, bound, routines, iterations)
     if style == "latex":
         click.echo(sp.latex(sp.N(pred.total, 6)))
     elif style == "python":
         click.echo(formula_python(pred.total))
+    elif style == "srepr":
+        click.echo(formula_srepr(pred.total))
     else:
         click.echo(formula_text(pred.total))
 
@@ -346,15 +383,14 @@ def check(files, nprocs, machine, sets, bound, routines, iterations, fmt) -> Non
               show_default=True)
 def annotate(files, nprocs, machine, sets, bound, routines, iterations, process, fmt) -> None:
     """Print FILES with the predicted time of every source line, like a profiler listing."""
-    import json
-
     from interp.output import annotate as annotate_mod
+    from interp.output import jsontext
     from interp.output.prediction_view import make_console
 
     pred = _prediction(files, nprocs, machine, sets, bound, routines, iterations)
     ann = annotate_mod.annotate(pred, process)
     if fmt == "json":
-        click.echo(json.dumps(annotate_mod.to_json(ann), indent=2))
+        click.echo(jsontext.dumps(annotate_mod.to_json(ann), indent=2))
     else:
         make_console().print(annotate_mod.render_text(ann))
 
@@ -664,8 +700,10 @@ def export() -> None:
               show_default=True, help="Which end of the spec's [min, max] ranges to use.")
 def export_simgrid_cmd(machine, nprocs, output, model, bound) -> None:
     """A SimGrid platform (XML 4.1, Full routing) and the smpirun options for the machine."""
+    from interp.output.files import check_writable
     from interp.system.simgrid import export_simgrid
 
+    check_writable(output, "SimGrid platform")  # before any work; X.hosts and X.smpirun go beside it
     exported = export_simgrid(machine, nprocs, bound, model)
     files = exported.write(output)
     click.echo(f"wrote {files['platform']}, {files['hostfile']}, {files['options']}")

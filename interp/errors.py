@@ -48,14 +48,30 @@ class InterpError(Exception):
         where = f"{self.location}: " if self.location else ""
         out = [f"{where}error: {self.message}"]
         if self.source_line is not None and self.location is not None:
-            out.append("    " + self.source_line.rstrip("\n"))
-            out.append("    " + " " * max(self.location.column - 1, 0) + "^")
+            text, caret = excerpt(self.source_line.rstrip("\n"), self.location.column)
+            out.append("    " + text)
+            out.append("    " + " " * caret + "^")
         if self.hint:
             out.append(f"  hint: {self.hint}")
         return "\n".join(out)
 
     def __str__(self) -> str:
         return self.render()
+
+
+EXCERPT_WIDTH = 100  # characters of a source line shown under an error
+
+
+def excerpt(line: str, column: int, width: int = EXCERPT_WIDTH) -> tuple[str, int]:
+    """At most ``width`` characters of ``line`` around 1-based ``column`` (``...`` where cut),
+    and the caret's 0-based offset in them: a 50 MB one-line file is not echoed whole."""
+    at = max(column - 1, 0)
+    if len(line) <= width:
+        return line, at
+    start = min(max(at - width // 2, 0), max(len(line) - width, 0))
+    head = "..." if start > 0 else ""
+    tail = "..." if start + width < len(line) else ""
+    return head + line[start:start + width] + tail, len(head) + at - start
 
 
 class UnsupportedError(InterpError):

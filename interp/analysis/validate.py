@@ -44,6 +44,10 @@ INSTALL_HINT = ("install SimGrid's SMPI (it provides smpiff and smpirun) and the
 SMPI_OPTIONS = ["smpi/simulate-computation:no", "smpi/display-timing:yes", "smpi/wtime:0"]
 FFLAGS = ["-O0", "-fallow-argument-mismatch"]  # MPI buffers of any type, as F77 passes them
 _SIMULATED = re.compile(r"Simulated time: ([0-9.eE+-]+) seconds")
+# gfortran's end of file on a READ of unit 5 (stdin): "At line 30 of file X (unit = 5, ..."
+_STDIN_READ = re.compile(r"At line (\d+) of file \S+ \(unit = 5, file = 'stdin'\)")
+# a rank that ends in STOP (exit) is logged at its simulated time: "[node1:1:(2) 0.008418] ..."
+_EXIT_AT = re.compile(r"^\[[^\]\s]*\s([0-9.eE+-]+)\] .*Process called exit", re.M)
 _ACTOR_END = re.compile(r"\[node(\d+):\d+:\(\d+\) ([0-9.]+)\].*should not run anymore")
 
 
@@ -185,6 +189,16 @@ def run_smpi(exe: Path, sag: SAG, nprocs: int, workdir: Path, *, rank_ends: bool
     wall = time.perf_counter() - start
     out = proc.stdout + proc.stderr
     m = _SIMULATED.search(out)
+    exits = [float(t) for t in _EXIT_AT.findall(out)]
+    if proc.returncode == 0 and m is None and exits:  # STOP after MPI_FINALIZE: SimGrid
+        ends = {int(r): float(t) for r, t in _ACTOR_END.findall(out)} if rank_ends else {}
+        return SmpiRun(max(exits), wall, ends)  # prints no total, but each exit's time
+    stdin = _STDIN_READ.search(out)
+    if stdin:  # smpirun gives the ranks no input: say so, not "smpirun failed"
+        raise InterpError(f"{exe.name} READs standard input at line {stdin.group(1)}, and "
+                          "validate runs it under SMPI with no input to read",
+                          hint="validate a copy whose READ of the inputs is replaced by "
+                               "assignments of the values (e.g. N = 1000000)")
     if proc.returncode != 0 or m is None:
         tail = "\n".join(out.strip().splitlines()[-15:])
         raise InterpError(f"smpirun failed on {exe.name} with {nprocs} ranks (exit "

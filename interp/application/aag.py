@@ -17,7 +17,7 @@ import networkx as nx
 from interp.application import aau as A
 from interp.application import ast
 from interp.application.ast import expr_text
-from interp.application.catalog import library_calls
+from interp.application.catalog import LibraryCall, library_calls
 from interp.application.expr import SymbolicError, expr_type, names_in, to_sympy, trip_count, walk
 from interp.application.opcount import OpCounter, OpCounts
 from interp.application.parser import parse_file
@@ -269,6 +269,7 @@ class _UnitBuilder:
             ops.call_args += len(s.args)
             ops.library["default"] += 1
             return ops
+        _check_arity(call, s.args, self._loc(s))
         ops.nx[call.cost or "default"] += 1
         for i, role in enumerate(call.args):
             if role.startswith("out_") and i < len(s.args) and isinstance(s.args[i], ast.Var):
@@ -298,6 +299,7 @@ class _UnitBuilder:
     def _library_aau(self, stmt: ast.Stmt, name: str, args: list[ast.Expr],
                      result: str | None = None) -> A.AAU:
         call = library_calls()[name]
+        _check_arity(call, args, self._loc(stmt))
         cls = {"Comm": A.Comm, "Sync": A.Sync, "SyncSeq": A.SyncSeq, "Spawn": A.Spawn}[call.aau]
         aau = self._new(cls, stmt, call=call, args=list(args), result=result,
                         arg_ops=self.counter.call_args(args))
@@ -409,6 +411,16 @@ class _UnitBuilder:
         sync = any(a.has_sync() for b in branches for a in b.body)
         cls = A.CondtSync if sync else A.CondtD
         return cls(id=aau_id, loc=loc, unit=self.unit.name, branches=branches)
+
+
+def _check_arity(call: LibraryCall, args: list[ast.Expr], loc: SourceLocation) -> None:
+    """A library call with the wrong number of arguments: an error at the call (the engine
+    would otherwise meet a missing argument deep inside the interpretation)."""
+    if len(args) != len(call.args):
+        expected = ", ".join(a.removeprefix("out_") for a in call.args)
+        raise InterpError(
+            f"{call.name} takes {len(call.args)} argument{'s' * (len(call.args) != 1)}, "
+            f"{len(args)} given", loc, hint=f"{call.name}({expected})")
 
 
 def _reject_nested_comm(e: ast.Expr) -> None:

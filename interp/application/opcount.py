@@ -34,6 +34,7 @@ from interp.application import ast
 from interp.application.catalog import intrinsics, library_calls
 from interp.application.expr import expr_type
 from interp.application.symbols import COMPLEX_TYPES, SymbolTable
+from interp.errors import InterpError
 
 ARITH_FIELDS = (
     "int_add", "real_add", "int_mul", "real_mul", "int_div", "real_div",
@@ -253,6 +254,7 @@ class OpCounter:
         t = self.table
         sym = t.symbols.get(e.name)
         if sym is not None and sym.is_array:
+            _check_rank(sym, e)
             ops.fetch += 1
             for a in e.args:
                 self._expr(a, ops)
@@ -292,6 +294,7 @@ class OpCounter:
         target = s.target
         ops.store += 1
         if isinstance(target, ast.Ref):
+            _check_element_target(self.table.lookup(target.name, target.loc), target)
             for a in target.args:
                 self._expr(a, ops)
         ttype = self.table.lookup(target.name, target.loc).type
@@ -313,3 +316,34 @@ class OpCounter:
             ):
                 self._expr(a, ops)
         return ops
+
+
+def _subscripts(e: ast.Ref) -> list[ast.Expr]:
+    """The subscripts of ``e``: a trailing ``lo:hi`` is a substring of the element, not one."""
+    return [a for a in e.args if not isinstance(a, ast.Range)]
+
+
+def _check_rank(sym, e: ast.Ref) -> None:
+    """``X(1, 2)`` on a 1-D array: gfortran rejects it; interp used to accept it."""
+    given = len(_subscripts(e))
+    if given and given != len(sym.dims):
+        rank = len(sym.dims)
+        where = f" (declared at {sym.loc})" if sym.loc else ""
+        raise InterpError(f"{sym.name} has rank {rank}{where}, {given} subscript"
+                          f"{'s' * (given != 1)} given", e.loc,
+                          hint=f"give {rank} subscript{'s' * (rank != 1)}")
+
+
+def _check_element_target(sym, target: ast.Ref) -> None:
+    """An assignment to ``Y(I)`` needs Y to be an array (or a CHARACTER variable, for a
+    substring): a statement function is defined only before the first executable statement,
+    so inside the body it is an error (gfortran rejects it too)."""
+    if sym.is_array:
+        _check_rank(sym, target)
+    elif not (sym.type == "CHARACTER" and not _subscripts(target)):
+        raise InterpError(
+            f"{target.name} is not an array: {target.name}(...) = ... assigns to an element",
+            target.loc,
+            hint=f"declare it, e.g. {sym.type if sym.type != 'DOUBLE' else 'DOUBLE PRECISION'} "
+                 f"{target.name}(N); a statement function is defined only before the first "
+                 "executable statement")

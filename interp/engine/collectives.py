@@ -197,7 +197,7 @@ def _with_contention(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, 
     delay: dict = {}
     for _ in range(sum(map(len, rounds)) + 2):
         t, msgs = _rounds(s, kind, size_of, rounds, reqs, t_in, delay)
-        if not contend or any(is_symbolic(x) for _, depart, mt in msgs
+        if not contend or not msgs or any(is_symbolic(x) for _, depart, mt in msgs
                               for x in (depart, mt.startup, mt.transmission, mt.wire)):
             return t, delay
         flows = []

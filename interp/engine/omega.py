@@ -470,7 +470,12 @@ def _step_while(p, a: A.Iter, frame) -> Generator:
     while True:
         if not (a.test_at_end and first):
             p.advance("computation", per_iter)
-            if not p.decide(a.cond, frame, f"the condition of the loop at line {a.loc.line}"):
+            try:
+                go_on = p.decide(a.cond, frame, f"the condition of the loop at line {a.loc.line}")
+            except NeedValue as need:  # --iterations gives the count without the inputs
+                raise NeedValue(need.names, need.message.split(" depends on ")[0],
+                                need.location, loop=a.loc) from None
+            if not go_on:
                 break
         first = False
         signal = yield from step_list(p, a.body, frame)

@@ -29,7 +29,7 @@ from interp.engine.scheduler import Scheduler
 from interp.engine.timeval import FormulaTooLarge, latest
 from interp.engine.values import Inputs, NeedValue, input_symbol
 from interp.errors import InterpError
-from interp.system import SAG, check_nprocs
+from interp.system import SAG, check_nprocs, subcube_note
 
 BOUNDS = ("min", "max", "mid")
 MAX_RERUNS = 16
@@ -242,9 +242,14 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
         if name not in aag.units:
             raise InterpError(f"--routine {name}: the program has no subroutine or function {name}",
                               hint="name one of: " + ", ".join(sorted(aag.units)))
+    check_iterations(aag, iterations or {})
     given = dict(given or {})
     check_given(aag, given)
     fixed: dict[str, sp.Expr] = {} if symbolic else dict(given)
+    # the formula takes integer inputs to be positive: one given as 0 or less is used as its
+    # value from the start (a DO loop it bounds runs zero times), and said so
+    not_positive = {k: v for k, v in given.items() if v.is_Integer and v <= 0 and "(" not in k}
+    fixed.update(not_positive)
     formula_note = None
     for _ in range(MAX_RERUNS):
         try:
@@ -256,9 +261,11 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
                       _data_value(given, inputs.data[n]) for n in big.symbols}
             new = {n: v for n, v in values.items() if v is not None and n not in fixed}
             if not new:
+                missing = list(dict.fromkeys(list(big.symbols) + _not_given(aag, given)))
                 raise InterpError(
                     "the predicted time depends on " + ", ".join(big.symbols) + " in too many "
-                    "ways to keep as a formula", hint="give their values with --set") from None
+                    "ways to keep as a formula; inputs not given: " + ", ".join(missing),
+                    hint=set_hint(missing)) from None
             fixed.update(new)
             formula_note = ("the waiting structure depended on " + ", ".join(sorted(new))
                             + " in too many ways for a closed form; their given values were used")
@@ -296,6 +303,12 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     check_data_given(given, inputs.data)
     pred = Prediction(total, headline, procs, sched, aag, sag, nprocs, bound, given, fixed, notes,
                       dict(sorted(inputs.data.items(), key=lambda kv: (kv[1].file, kv[1].line))))
+    cube = subcube_note(sag, nprocs)
+    if cube:
+        pred.notes.append(cube)
+    for key, value in not_positive.items():
+        pred.notes.append(f"{key} = {value} is not positive: interpreted with this value, not "
+                          "as a symbol (a DO loop it bounds runs zero times)")
     ints = sorted(s.name for s in total.free_symbols if s.is_integer)
     if ints:
         pred.notes.append("integer inputs " + ", ".join(ints) + " are taken to be positive")
@@ -362,6 +375,31 @@ def _given_value(given: dict[str, sp.Expr], name: str) -> sp.Expr | None:
     return None
 
 
+def _loop_keys(a: A.Iter) -> tuple[str, ...]:
+    """The names ``--iterations`` may give a loop by (as :meth:`Inputs.iterations_for`)."""
+    return (f"{a.unit}:{a.loc.line}", f"{a.loc.file}:{a.loc.line}",
+            f"{a.loc.file.rsplit('/', 1)[-1]}:{a.loc.line}")
+
+
+def check_iterations(aag: AAG, iterations: dict[str, int]) -> None:
+    """Every ``--iterations WHERE`` must name the first line of a loop (it was silently
+    ignored); the error lists the loops nearest the line named."""
+    loops = [a for a in aag.all_aaus() if isinstance(a, A.Iter)]
+    known = {k for a in loops for k in _loop_keys(a)}
+    for key in iterations:
+        if key in known:
+            continue
+        where, _, line = key.rpartition(":")
+        near = sorted((a for a in loops if where in (k.rsplit(":", 1)[0] for k in _loop_keys(a))),
+                      key=lambda a: abs(a.loc.line - int(line)) if line.isdigit() else 0)
+        listing = ", ".join(_loop_keys(a)[2] for a in near[:5])
+        raise InterpError(
+            f"--iterations {key}: no loop starts at {key}",
+            hint=(f"loops in {where}: {listing}" if listing else
+                  "name a loop as FILE:LINE or UNIT:LINE of its first line; the program's loops: "
+                  + (", ".join(_loop_keys(a)[2] for a in loops[:8]) or "none")))
+
+
 def check_given(aag: AAG, given: dict[str, sp.Expr]) -> None:
     """Every --set name must be a variable of the program (with a did-you-mean)."""
     import difflib
@@ -381,6 +419,10 @@ def check_given(aag: AAG, given: dict[str, sp.Expr]) -> None:
             raise InterpError(f"--set {key}: the program has no variable {name}",
                               hint=f"did you mean {close[0]}?" if close else
                               "name an external input (see `interp graph`)")
+        if sym.type == "INTEGER" and not given[key].is_Integer:
+            raise InterpError(f"--set {key}={float(given[key]):g}: {name} is an INTEGER variable, and "
+                              f"{float(given[key]):g} is not a whole number",
+                              hint=f"give a whole number, e.g. --set {name}={int(given[key])}")
         if indices and (not sym.is_array or len(sym.dims) != indices.count(",") + 1):
             raise InterpError(f"--set {key}: {name} is "
                               + (f"an array of rank {len(sym.dims)}" if sym.is_array else
@@ -409,13 +451,24 @@ def _data_value(given: dict[str, sp.Expr], s: DataSymbol) -> sp.Expr:
     return value if value is not None else sp.Float(s.default)
 
 
+def _not_given(aag: AAG, given: dict[str, sp.Expr]) -> list[str]:
+    """The program's critical external inputs the user gave no value for."""
+    return [e.name for e in aag.external_inputs
+            if e.critical and _given_value(given, e.name) is None]
+
+
+def set_hint(names: list[str]) -> str:
+    """How to pass ``names``: one ``--set NAME=VALUE`` each."""
+    return "give each with --set NAME=VALUE: " + " ".join(f"--set {n}=VALUE" for n in names)
+
+
 def _missing(aag: AAG, need: NeedValue, given: dict[str, sp.Expr]) -> NeedValue:
     names = set(need.names)
     for ext in aag.external_inputs:
         if ext.critical and _given_value(given, ext.name) is None:
             names.add(ext.name)
     missing = sorted(n for n in names if _given_value(given, n) is None)
-    err = NeedValue(missing, need.message.split(" depends on ")[0], need.location)
+    err = NeedValue(missing, need.message.split(" depends on ")[0], need.location, need.loop)
     err.message = (f"{need.message.split(' depends on ')[0]} depends on input values that were "
                    f"not given: {', '.join(missing)}")
     return err

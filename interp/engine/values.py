@@ -61,13 +61,18 @@ class NotClosedForm(Exception):
 class NeedValue(InterpError):
     """A decision (a branch, a partner, a trip count) needs a value that is only a symbol."""
 
-    def __init__(self, names: list[str], what: str, location: SourceLocation | None):
+    def __init__(self, names: list[str], what: str, location: SourceLocation | None,
+                 loop: SourceLocation | None = None):
         self.names = sorted(set(names))
+        self.loop = loop  # the DO WHILE or GO TO loop whose test needs them: --iterations helps
         listed = ", ".join(self.names)
+        sets = " ".join(f"--set {n}=VALUE" for n in self.names)
+        where = f"{loop.file.rsplit('/', 1)[-1]}:{loop.line}" if loop else ""
         super().__init__(
             f"{what} depends on {listed}, which has no value",
             location,
-            hint="give it with " + " ".join(f"--set {n}=VALUE" for n in self.names),
+            hint=(f"give the loop's iteration count with --iterations {where}=N, or its "
+                  f"inputs with {sets}") if loop else f"give it with {sets}",
         )
 
 

@@ -25,6 +25,9 @@ from __future__ import annotations
 
 import difflib
 import fnmatch
+import math
+import re
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -116,12 +119,35 @@ def parse_whatif(text: str) -> Statement:
         raise _syntax_error(err, text) from None
     target, op, value = tree.children
     stmt = Statement(text, str(target), str(op), str(value).rstrip(), target.column, value.column)
+    _check_literals(stmt)
     try:  # syntax and units now; names and kinds when the machine and program are known
         parse_quantity(stmt.value, _AnyName())
     except ExprError as err:
         if not _is_text_value(stmt.value):
             raise stmt.value_error(err) from None
     return stmt
+
+
+_LITERAL = re.compile(r"(?<![A-Za-z_.\d])(\d+\.?\d*|\.\d+)([eEdD][+-]?\d+)?")
+FLOAT_MAX = sys.float_info.max
+
+
+def _check_literals(stmt: Statement) -> None:
+    """Every number must be a double: one that overflows (to inf) or underflows (to 0) is an
+    error here, at its column, before exact arithmetic would carry a million digits."""
+    for m in _LITERAL.finditer(stmt.value):
+        value = float(m.group(0).replace("d", "e").replace("D", "e"))
+        if math.isinf(value) or (value == 0 and re.search(r"[1-9]", m.group(1))):
+            raise stmt.error(f"{m.group(0)} is outside the range of a double-precision number "
+                             "(about 1e-308 to 1e308)", stmt.value_column + m.start())
+
+
+def _finite(stmt: Statement, value: sp.Rational) -> sp.Rational:
+    """A result of ``op=`` that leaves the doubles (e.g. ``N *= 1e308`` twice) is an error."""
+    if abs(value) > FLOAT_MAX:
+        raise stmt.error(f"{stmt} gives a value beyond the largest double (about 1.8e308)",
+                         stmt.value_column)
+    return value
 
 
 def _is_text_value(value: str) -> bool:
@@ -243,7 +269,12 @@ def _unknown(stmt: Statement, sag: SAG, variables, suggestions, message=None) ->
     names = ([p.path for p in sag.parameters()] + ["P", "clock"] + [r.name for r in sag.runtime]
              + list(suggestions) + list(variables or ()))
     names = list(dict.fromkeys(names))
-    close = difflib.get_close_matches(stmt.target, names, n=3, cutoff=0.6)
+    # the same last name first: node.clock means node.p.general.clock, not node.p.nx.dclock
+    leaf = stmt.target.rsplit(".", 1)[-1]
+    close = sorted((n for n in names if n.rsplit(".", 1)[-1] == leaf),
+                   key=lambda n: -difflib.SequenceMatcher(None, stmt.target, n).ratio())[:3]
+    if not close:
+        close = difflib.get_close_matches(stmt.target, names, n=3, cutoff=0.6)
     if not close:
         close = difflib.get_close_matches(stmt.target.upper(), names, n=3, cutoff=0.6)
     hint = ("did you mean " + " or ".join(f"'{c}'" for c in close) + "?") if close else (
@@ -287,10 +318,10 @@ def _combine(stmt: Statement, old, operand: sp.Rational) -> sp.Rational:
         raise stmt.error("division by zero", stmt.value_column)
     old = sp.Rational(str(old)) if isinstance(old, (sp.Float, float)) else sp.Rational(old)
     if stmt.op == "*=":
-        return old * operand
+        return _finite(stmt, old * operand)
     if stmt.op == "/=":
-        return old / operand
-    return old + operand if stmt.op == "+=" else old - operand
+        return _finite(stmt, old / operand)
+    return _finite(stmt, old + operand if stmt.op == "+=" else old - operand)
 
 
 def _new_nprocs(stmt: Statement, nprocs: int) -> int:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 
 from rich.console import Console, Group
 from rich.table import Table
@@ -11,6 +10,7 @@ from rich.text import Text
 from interp.analysis.compare import Comparison
 from interp.output.numbers import seconds_text
 from interp.output.prediction_view import COLUMN_TITLES
+from interp.output import jsontext
 
 TITLES = {"total": "total (headline)", **{k: f"{v} (sum over processes)" for k, v in COLUMN_TITLES.items()}}
 
@@ -45,7 +45,7 @@ def render_text(c: Comparison) -> Group:
 
 
 def render_json(c: Comparison) -> str:
-    return json.dumps(c.to_json(), indent=2)
+    return jsontext.dumps(c.to_json(), indent=2)
 
 
 def print_text(c: Comparison) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 
 from rich.markup import escape
 from rich.tree import Tree
@@ -10,6 +9,7 @@ from rich.tree import Tree
 from interp.application import aau as A
 from interp.application.aag import AAG
 from interp.application.ast import expr_text
+from interp.output import jsontext
 
 
 def children_ids(a: A.AAU) -> list[int]:
@@ -59,7 +59,7 @@ def aag_json(aag: AAG) -> dict:
 
 
 def render_json(aag: AAG) -> str:
-    return json.dumps(aag_json(aag), indent=2)
+    return jsontext.dumps(aag_json(aag), indent=2)
 
 
 def _summary(a: A.AAU) -> str:

@@ -4,7 +4,6 @@ and slice), as JSON, and as a plot (matplotlib, Agg)."""
 from __future__ import annotations
 
 import io
-import json
 import math
 
 import numpy as np
@@ -15,6 +14,7 @@ from rich.text import Text
 from interp.analysis.lca import (CONFIDENCE, PARTS, Crossover, Factorial, Fit, ModelFit,
                                  PointPrediction, Result, Series)
 from interp.output.numbers import seconds_text
+from interp.output import jsontext
 
 NAMES = {"li": "Load Imbalance (LI)", "ip": "Insufficient Parallelism (IP)",
          "sl": "Synchronization Loss (SL)", "cl": "Communication Loss (CL)",
@@ -298,7 +298,7 @@ def to_json(result: Result) -> dict:
 
 
 def render_json(result: Result) -> str:
-    return json.dumps(to_json(result), indent=2)
+    return jsontext.dumps(to_json(result), indent=2)
 
 
 # --- the plot ------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from rich.text import Text
 from interp.analysis.lostcycles import CATEGORIES, PARTS, TITLES, LostCycles
 from interp.errors import InterpError
 from interp.output.files import check_writable, write_text
+from interp.output import jsontext
 
 COLUMNS = ("source", "program", "machine", "p", "vars", "by", "key", *CATEGORIES, "remaining",
            "tp", "total")
@@ -83,7 +84,7 @@ def _share(v: float, total: float) -> str:
 def text_rows(records: list[dict], fmt: str, header: bool = True) -> str:
     """Rows as CSV (with the header row unless ``header`` is False) or as JSON lines."""
     if fmt == "json":
-        return "".join(json.dumps({c: r[c] for c in COLUMNS}) + "\n" for r in records)
+        return "".join(jsontext.dumps({c: r[c] for c in COLUMNS}) + "\n" for r in records)
     buf = io.StringIO()
     out = csv.writer(buf, lineterminator="\n")
     if header:

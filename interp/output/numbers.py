@@ -7,6 +7,7 @@ expressions many times.
 
 from __future__ import annotations
 
+import math
 
 from interp.application.expr import as_sympy
 from interp.engine.predict import Prediction
@@ -52,12 +53,18 @@ class Numbers:
         return v
 
 
+ENGINEERING_FROM = 1e6  # seconds from which a time is written as mantissa e exponent
+
+
 def seconds_text(value: float | None) -> str:
     """A time for people, in s, ms or us (``symbolic`` when it is not a number)."""
     if value is None:
         return "symbolic"
     if value == 0:
         return "0"
+    if abs(value) >= ENGINEERING_FROM:  # 4e11 s, not 400000000000.0000 s
+        exp = 3 * (math.floor(math.log10(abs(value))) // 3)
+        return f"{value / 10 ** exp:.4f}e{exp} s"
     if abs(value) >= 1:
         return f"{value:.4f} s"
     if abs(value) >= 1e-3:

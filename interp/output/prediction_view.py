@@ -6,7 +6,7 @@ number is absent (None in JSON) and the formula says what it depends on.
 
 from __future__ import annotations
 
-import json
+import keyword
 from pathlib import Path
 
 import sympy as sp
@@ -21,6 +21,7 @@ from interp.engine.datadep import given_value
 from interp.engine.predict import Prediction
 from interp.output.levels import summary_line
 from interp.output.numbers import seconds_text
+from interp.output import jsontext
 
 COLUMNS = ("computation", "call", "transmission", "waiting", "idle")
 COLUMN_TITLES = {"computation": "computation", "call": "call overhead",
@@ -54,12 +55,27 @@ def formula_text(expr: sp.Expr, digits: int = 6) -> str:
     return _Rounded(digits).doprint(expr)
 
 
-def formula_python(expr: sp.Expr) -> str:
-    """The formula as text that ``sympy.parsing.sympy_parser.parse_expr`` reads back exactly.
-
-    ``srepr`` form: plain ``str`` would turn inputs named N, I, E, S or Q into SymPy's own
-    ``N()``, imaginary unit, Euler's number… when parsed back."""
+def formula_srepr(expr: sp.Expr) -> str:
+    """The formula as SymPy's ``srepr``: every node spelled out (``formula --srepr``, and the
+    JSON contract's ``formula``), which plain ``parse_expr`` reads back with its assumptions."""
     return sp.srepr(expr)
+
+
+class _PlainPrinter(StrPrinter):
+    """SymPy's plain text, except an input whose name is a SymPy name (N, I, E, S, Q, beta…)
+    or a Python keyword is written ``Symbol('N')``: plain ``parse_expr`` would read ``N`` as
+    SymPy's ``N()``, ``I`` as the imaginary unit, ``E`` as Euler's number."""
+
+    def _print_Symbol(self, expr: sp.Symbol) -> str:
+        if expr.name in vars(sp) or keyword.iskeyword(expr.name) or not expr.name.isidentifier():
+            return f"Symbol({expr.name!r})"
+        return expr.name
+
+
+def formula_python(expr: sp.Expr) -> str:
+    """The formula as plain Python/SymPy text that ``sympy.parsing.sympy_parser.parse_expr``
+    reads back (floats at full precision; see :class:`_PlainPrinter` for names)."""
+    return _PlainPrinter({"full_prec": True}).doprint(expr)
 
 
 def to_json(pred: Prediction, top: int = 0) -> dict:
@@ -71,7 +87,7 @@ def to_json(pred: Prediction, top: int = 0) -> dict:
         "total_seconds": pred.seconds,
         "total_seconds_min": low,  # the same prediction with the spec's min / max values
         "total_seconds_max": high,
-        "formula": formula_python(pred.total),
+        "formula": formula_srepr(pred.total),
         "formula_text": formula_text(pred.total),
         "formula_symbols": sorted(s.name for s in pred.total.free_symbols),
         "headline": pred.headline,
@@ -120,7 +136,7 @@ def data_dependent_text(pred: Prediction) -> Text:
 def render_json(pred: Prediction, extra: dict | None = None) -> str:
     data = to_json(pred)
     data.update(extra or {})
-    return json.dumps(data, indent=2)
+    return jsontext.dumps(data, indent=2)
 
 
 def range_line(pred: Prediction) -> str:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 
 from interp.application import aau as A
 from interp.engine.saag import KIND_SYMBOL, SAAG
+from interp.output import jsontext
 
 
 def problems_json(saag: SAAG) -> dict:
@@ -20,13 +20,22 @@ def problems_text(saag: SAAG) -> str:
                 f"receive and every global operation all its nodes ({len(saag.edges)} "
                 "communication edges)")
     out = []
+    times: dict = {}  # one line per distinct problem: a send unmatched in every iteration once
     for p in saag.problems:
-        first = p.locations[0] if p.locations else None
+        key = (p.kind, p.message, tuple(p.locations))
+        times[key] = times.get(key, 0) + 1
+    for (kind, message, locations), n in times.items():
+        first = locations[0] if locations else None
         where = f"{first.file}:{first.line}:{first.column}: " if first else ""
-        out.append(f"{where}{p.kind}: {p.message}")
-        for loc in p.locations[1:]:
-            out.append(f"    see {loc.file}:{loc.line}:{loc.column}")
-    out.append(f"{len(saag.problems)} problem(s) found on P = {saag.nprocs}")
+        out.append(f"{where}{kind}: {message}" + (f" ({n} times)" if n > 1 else ""))
+        seen = {f"{first.file}:{first.line}:{first.column}"} if first else set()
+        for loc in locations[1:]:  # each place once: 16 nodes at one CRECV are one line
+            text = f"{loc.file}:{loc.line}:{loc.column}"
+            if text not in seen:
+                seen.add(text)
+                out.append(f"    see {text}")
+    repeats = f" ({len(saag.problems)} occurrences)" if len(times) < len(saag.problems) else ""
+    out.append(f"{len(times)} problem(s) found on P = {saag.nprocs}{repeats}")
     return "\n".join(out)
 
 
@@ -51,7 +60,7 @@ def saag_json(saag: SAAG) -> dict:
 
 
 def render_json(saag: SAAG) -> str:
-    return json.dumps(saag_json(saag), indent=2)
+    return jsontext.dumps(saag_json(saag), indent=2)
 
 
 def render_text(saag: SAAG) -> str:

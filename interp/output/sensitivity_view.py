@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 
 from rich.console import Console, Group
 from rich.table import Table
@@ -10,6 +9,7 @@ from rich.text import Text
 
 from interp.analysis.sensitivity import Sensitivity
 from interp.output.numbers import seconds_text
+from interp.output import jsontext
 
 
 def render_text(s: Sensitivity, top: int | None = None) -> Group:
@@ -37,7 +37,7 @@ def render_text(s: Sensitivity, top: int | None = None) -> Group:
 
 
 def render_json(s: Sensitivity) -> str:
-    return json.dumps(s.to_json(), indent=2)
+    return jsontext.dumps(s.to_json(), indent=2)
 
 
 def print_text(s: Sensitivity, top: int | None = None) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +20,7 @@ from interp.analysis.sweep import SweepResult, is_log
 from interp.errors import InterpError
 from interp.output.files import check_writable, write_files, write_text
 from interp.output.numbers import seconds_text
+from interp.output import jsontext
 
 MAX_TABLE_ROWS = 60
 
@@ -51,7 +51,7 @@ def write_csv(result: SweepResult, path: str | Path) -> None:
 
 
 def render_json(result: SweepResult) -> str:
-    return json.dumps({"columns": result.columns(), "rows": result.rows(), "notes": result.notes,
+    return jsontext.dumps({"columns": result.columns(), "rows": result.rows(), "notes": result.notes,
                        "interpretations": result.interpretations}, indent=2)
 
 

@@ -13,12 +13,12 @@ one, so they have no events; the trace's metadata says so (``otherData``).
 from __future__ import annotations
 
 import bisect
-import json
 from pathlib import Path
 
 from interp.engine.predict import Prediction
 from interp.output.files import write_text
 from interp.output.numbers import require_numbers
+from interp.output import jsontext
 
 US = 1e6
 COMM_NAMES = {"Comm", "Sync", "SyncSeq", "Spawn"}
@@ -156,7 +156,7 @@ def _flows(pred: Prediction, num, track: dict[int, int],
 
 
 def trace_json(pred: Prediction) -> str:
-    return json.dumps(chrome_trace(pred), indent=None, separators=(",", ":"))
+    return jsontext.dumps(chrome_trace(pred), indent=None, separators=(",", ":"))
 
 
 def write_trace(pred: Prediction, path: str | Path) -> None:

@@ -64,6 +64,18 @@ def check_nprocs(sag: SAG, nprocs: int) -> int:
     return nprocs
 
 
+def subcube_note(sag: SAG, nprocs: int) -> str | None:
+    """What P nodes of a hypercube that are not a power of two mean: a real iPSC/860 allocates
+    whole subcubes of 2^d nodes, so P = 3 runs on nodes 0..2 of a 4-node subcube (routes by
+    e-cube within it; the fourth node idle)."""
+    if sag.param(f"{sag.nodes}.cs.spec.topology").text != "hypercube" or nprocs & (nprocs - 1) == 0:
+        return None
+    cube = 1 << (nprocs - 1).bit_length()
+    return (f"P = {nprocs} is not a power of two: the hypercube allocates a {cube}-node subcube; "
+            f"nodes 0..{nprocs - 1} of it run the program (e-cube routes), "
+            f"{cube - nprocs} of it idle")
+
+
 def default_mapping(sag: SAG, nprocs: int) -> Mapping:
     """Rank k on physical node k."""
     check_nprocs(sag, nprocs)
