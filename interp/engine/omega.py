@@ -31,6 +31,7 @@ from interp.engine.dataflow import assigned, follow, steering_assigned
 from interp.engine.datadep import (
     branch_symbols, diffuse, enclosing_loops, leaving_arms, trip_symbol,
 )
+from interp.engine import induction
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
 from interp.engine.process import AAUStat, Process, TraceSpan
 from interp.engine.requests import LoopHead, ask, communicate
@@ -296,6 +297,9 @@ def step_loop(p, a: A.Iter, frame) -> Generator:
             _after_closed_loop(p, a, frame, out)
             return None
     if a.cond is not None:
+        n = induction.trip(p, a, frame)
+        if n is not None and _closed_induction(p, a, frame, n):
+            return None
         return (yield from _step_while(p, a, frame))
     if a.limit_type == "goto":
         return (yield from _step_goto(p, a, frame))
@@ -414,6 +418,25 @@ def _step_user_count(p, a: A.Iter, frame, k: int) -> Generator:
         if signal is not None and not signal.startswith("exit:"):
             return signal
     return None
+
+
+def _closed_induction(p, a: A.Iter, frame, n: sp.Expr) -> bool:
+    """Ω of a DO WHILE / GO TO loop counted by an induction variable (induction.py) in closed
+    form, n·δ_body with its test made n (+1 at the head) times; False when the body has none."""
+    sub: dict = {}
+    try:  # values the body assigns differ between iterations: a condition on them is data
+        body = closed_form_list(p, a.body, frame, {VARYING: assigned(a)}, sub)
+    except NotClosedForm:
+        return False
+    fixed, per_iter = loop_overheads(a, p.cm)
+    tests = n if a.test_at_end else n + 1
+    p.advance("computation", fixed + tests * per_iter + n * body)
+    out = {k: (n * c, n * t) for k, (c, t) in sub.items()}
+    p.record_closed_form(out)
+    name, value = induction.final_value(p, a, frame, n)
+    _after_closed_loop(p, a, frame, out)
+    frame.set(name, value)
+    return True
 
 
 def _after_closed_loop(p, a: A.Iter, frame, out: dict) -> None:
