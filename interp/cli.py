@@ -10,6 +10,7 @@ import sys
 
 import click
 
+from interp.engine.stepbudget import DEFAULT_MAX_STEPS, MAX_STEPS
 from interp.errors import InterpError
 from interp.system.loader import DEFAULT_MACHINE
 
@@ -199,6 +200,10 @@ PREDICT_OPTIONS = [
     click.option("--iterations", "iterations", multiple=True, metavar="WHERE=COUNT",
                  help="Iteration count for a loop interp would unroll (DO WHILE, GO TO loops); "
                       "WHERE is UNIT:LINE or FILE:LINE of the loop."),
+    click.option("--max-steps", type=click.IntRange(min=1), default=DEFAULT_MAX_STEPS,
+                 show_default=True, expose_value=False, callback=lambda _c, _p, v: MAX_STEPS.set(v),
+                 help="Step budget: AAU executions one process may interpret step by step; a "
+                      "loop still running past it stops with its location."),
 ]
 
 

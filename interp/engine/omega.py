@@ -31,7 +31,7 @@ from interp.engine.dataflow import assigned, follow, steering_assigned
 from interp.engine.datadep import (
     branch_symbols, diffuse, enclosing_loops, leaving_arms, trip_symbol,
 )
-from interp.engine import induction
+from interp.engine import induction, stepbudget
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
 from interp.engine.process import AAUStat, Process, TraceSpan
 from interp.engine.requests import LoopHead, ask, communicate
@@ -91,6 +91,7 @@ def step(p: Process, a: A.AAU, frame: Frame) -> Generator:
     signal = yield from _form(STEP, a)(p, a, frame)
     p.current_aau = outer
     p.record(a, tau, p.clock - tau)
+    p.steps += 1
     if p.trace is not None and not isinstance(a, (A.Start, A.End)):
         p.trace.append(TraceSpan(a.id, a.type, tau, p.clock))
     return signal
@@ -413,6 +414,7 @@ def _step_user_count(p, a: A.Iter, frame, k: int) -> Generator:
             return None
     p.advance("computation", fixed)
     for _ in range(k):
+        stepbudget.check(p, a)
         p.advance("computation", per_iter)
         signal = yield from step_list(p, a.body, frame)
         if signal is not None and not signal.startswith("exit:"):
@@ -476,6 +478,7 @@ def _step_counted(p, a: A.Iter, frame) -> Generator:
             if reply is not None and reply.jump:
                 i += reply.jump
         frame.set(a.var, start + (i - 1) * step_)
+        stepbudget.check(p, a)
         p.advance("computation", per_iter)
         signal = yield from step_list(p, a.body, frame)
         if signal is not None:  # a GO TO out of the loop (the index keeps its value) or a RETURN
@@ -491,6 +494,7 @@ def _step_while(p, a: A.Iter, frame) -> Generator:
     p.advance("computation", fixed)
     first = True
     while True:
+        stepbudget.check(p, a)
         if not (a.test_at_end and first):
             p.advance("computation", per_iter)
             if not p.decide(a.cond, frame, f"the condition of the loop at line {a.loc.line}"):
@@ -508,6 +512,7 @@ def _step_goto(p, a: A.Iter, frame) -> Generator:
     fixed, per_iter = loop_overheads(a, p.cm)
     p.advance("computation", fixed)
     while True:
+        stepbudget.check(p, a)
         p.advance("computation", per_iter)
         signal = yield from step_list(p, a.body, frame)
         if not _cycles(a, signal):
