@@ -10,6 +10,7 @@ import sys
 
 import click
 
+from interp import deepstack
 from interp.engine.stepbudget import DEFAULT_MAX_STEPS, MAX_STEPS
 from interp.errors import InterpError
 from interp.system.loader import DEFAULT_MACHINE
@@ -17,6 +18,9 @@ from interp.system.loader import DEFAULT_MACHINE
 
 class _Group(click.Group):
     """Turns every InterpError into one clean message and its exit code."""
+
+    def main(self, *args, **kwargs):
+        return deepstack.run(super().main, *args, **kwargs)
 
     def invoke(self, ctx: click.Context):
         try:
