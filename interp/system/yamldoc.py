@@ -97,7 +97,15 @@ def parse_doc(text: str, file: str) -> Doc:
         mark = err.problem_mark or err.context_mark
         loc = SourceLocation(file, mark.line + 1, mark.column + 1) if mark else SourceLocation(file, 1, 1)
         raise doc.error(f"not valid YAML: {err.problem or err.context}", loc) from None
+    except yaml.YAMLError as err:  # the reader's: a character YAML does not allow
+        raise doc.error(f"not valid YAML: {str(err).splitlines()[0]}", _offset_loc(text, file,
+                        getattr(err, "position", 0))) from None
     return doc
+
+
+def _offset_loc(text: str, file: str, offset: int) -> SourceLocation:
+    before = text[:offset]
+    return SourceLocation(file, before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1)
 
 
 def _build(node: yaml.Node, path: DataPath, doc: Doc, constructor: SafeConstructor) -> Any:
