@@ -23,7 +23,7 @@ import sympy as sp
 from interp.application import aau as A
 from interp.application import ast
 from interp.application.expr import names_in, trip_count
-from interp.engine.dataflow import _step_of, assigned
+from interp.engine.dataflow import counter_step, assigned
 from interp.engine.values import Frame
 from interp.errors import InterpError
 
@@ -112,7 +112,7 @@ def _only_step(a: A.Iter, name: str, frame: Frame) -> tuple[ast.Expr, int] | Non
     if len(found) != 1 or found[0][0] not in a.body:
         return None
     s = found[0][1]
-    step_expr = _step_of(s, name)
+    step_expr = counter_step(s, name)
     if step_expr is None:
         return None
     return step_expr, (-1 if s.value.op == "-" else 1)
