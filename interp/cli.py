@@ -12,6 +12,8 @@ import sys
 
 import click
 
+from interp import deepstack
+from interp.engine.stepbudget import DEFAULT_MAX_STEPS, MAX_STEPS
 from interp.errors import InterpError
 from interp.system.loader import DEFAULT_MACHINE
 
@@ -20,6 +22,9 @@ class _Group(click.Group):
     """The exit-code contract: 0 done, 1 problems found, 2 usage or input error (an
     InterpError, or click's own usage errors), 3 an internal error (a bug in interp), printed
     as one line; ``--debug`` (or ``INTERP_DEBUG=1``) shows its traceback instead."""
+
+    def main(self, *args, **kwargs):
+        return deepstack.run(super().main, *args, **kwargs)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -224,6 +229,10 @@ PREDICT_OPTIONS = [
     click.option("--iterations", "iterations", multiple=True, metavar="WHERE=COUNT",
                  help="Iteration count for a loop interp would unroll (DO WHILE, GO TO loops); "
                       "WHERE is UNIT:LINE or FILE:LINE of the loop."),
+    click.option("--max-steps", type=click.IntRange(min=1), default=DEFAULT_MAX_STEPS,
+                 show_default=True, expose_value=False, callback=lambda _c, _p, v: MAX_STEPS.set(v),
+                 help="Step budget: AAU executions one process may interpret step by step; a "
+                      "loop still running past it stops with its location."),
 ]
 
 

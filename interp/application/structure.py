@@ -31,6 +31,10 @@ from interp.application import ast
 from interp.application.cards import Card
 from interp.errors import InterpError, SourceLocation, UnsupportedError
 
+# Blocks inside one another: real programs nest a few tens deep; every pass recurses once a
+# level, on the deep stack the CLI runs them on (interp/deepstack.py), and 512 takes ~30 s
+MAX_NESTING = 512
+
 _DECLS = (
     ast.TypeDecl, ast.Dimension, ast.ParameterStmt, ast.Common, ast.NameListStmt, ast.Implicit,
     ast.Include,
@@ -150,6 +154,10 @@ def _nest(executable: list[tuple[Card, ast.Stmt]], end_card: Card) -> list[ast.S
                        hint="nested DO loops must end in reverse order")
 
     for card, stmt in executable:
+        if len(stack) - 1 > MAX_NESTING:
+            raise _err(stack[-1].card, f"blocks nested {len(stack) - 1} deep (IF, DO and DO WHILE "
+                                       f"inside one another): interp follows at most {MAX_NESTING}",
+                       hint="move the inner blocks into a subroutine")
         if isinstance(stmt, ast.DoStmt):
             stack.append(_Frame("do", stmt, card, end_label=stmt.end_label))
         elif isinstance(stmt, ast.DoWhileStmt):

@@ -103,7 +103,7 @@ def _counters(p, aaus: list[A.AAU], frame: Frame) -> dict[str, tuple[int, sp.Exp
         if len(defs) != 1 or sym is None or sym.type != "INTEGER" or sym.is_array:
             continue
         seq, s = defs[0]
-        step = _step_of(s, name)
+        step = counter_step(s, name)
         if step is None or inside & set(names_in(step, frame.table)):
             continue
         try:
@@ -115,7 +115,7 @@ def _counters(p, aaus: list[A.AAU], frame: Frame) -> dict[str, tuple[int, sp.Exp
     return out
 
 
-def _step_of(s: ast.Assign, name: str) -> ast.Expr | None:
+def counter_step(s: ast.Assign, name: str) -> ast.Expr | None:
     """``c`` of ``K = K + c``, ``K = c + K`` or ``K = K - c``; None for anything else."""
     e = s.value
     if not isinstance(s.target, ast.Var) or not isinstance(e, ast.BinOp) or e.op not in "+-":

@@ -31,6 +31,7 @@ from interp.engine.dataflow import assigned, follow, steering_assigned
 from interp.engine.datadep import (
     branch_symbols, diffuse, enclosing_loops, leaving_arms, trip_symbol,
 )
+from interp.engine import induction, stepbudget
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
 from interp.engine.process import AAUStat, Process, TraceSpan
 from interp.engine.requests import LoopHead, ask, communicate
@@ -90,6 +91,7 @@ def step(p: Process, a: A.AAU, frame: Frame) -> Generator:
     signal = yield from _form(STEP, a)(p, a, frame)
     p.current_aau = outer
     p.record(a, tau, p.clock - tau)
+    p.steps += 1
     if p.trace is not None and not isinstance(a, (A.Start, A.End)):
         p.trace.append(TraceSpan(a.id, a.type, tau, p.clock))
     return signal
@@ -296,6 +298,9 @@ def step_loop(p, a: A.Iter, frame) -> Generator:
             _after_closed_loop(p, a, frame, out)
             return None
     if a.cond is not None:
+        n = induction.trip(p, a, frame)
+        if n is not None and _closed_induction(p, a, frame, n):
+            return None
         return (yield from _step_while(p, a, frame))
     if a.limit_type == "goto":
         return (yield from _step_goto(p, a, frame))
@@ -409,11 +414,31 @@ def _step_user_count(p, a: A.Iter, frame, k: int) -> Generator:
             return None
     p.advance("computation", fixed)
     for _ in range(k):
+        stepbudget.check(p, a)
         p.advance("computation", per_iter)
         signal = yield from step_list(p, a.body, frame)
         if signal is not None and not signal.startswith("exit:"):
             return signal
     return None
+
+
+def _closed_induction(p, a: A.Iter, frame, n: sp.Expr) -> bool:
+    """Ω of a DO WHILE / GO TO loop counted by an induction variable (induction.py) in closed
+    form, n·δ_body with its test made n (+1 at the head) times; False when the body has none."""
+    sub: dict = {}
+    try:  # values the body assigns differ between iterations: a condition on them is data
+        body = closed_form_list(p, a.body, frame, {VARYING: assigned(a)}, sub)
+    except NotClosedForm:
+        return False
+    fixed, per_iter = loop_overheads(a, p.cm)
+    tests = n if a.test_at_end else n + 1
+    p.advance("computation", fixed + tests * per_iter + n * body)
+    out = {k: (n * c, n * t) for k, (c, t) in sub.items()}
+    p.record_closed_form(out)
+    name, value = induction.final_value(p, a, frame, n)
+    _after_closed_loop(p, a, frame, out)
+    frame.set(name, value)
+    return True
 
 
 def _after_closed_loop(p, a: A.Iter, frame, out: dict) -> None:
@@ -453,6 +478,7 @@ def _step_counted(p, a: A.Iter, frame) -> Generator:
             if reply is not None and reply.jump:
                 i += reply.jump
         frame.set(a.var, start + (i - 1) * step_)
+        stepbudget.check(p, a)
         p.advance("computation", per_iter)
         signal = yield from step_list(p, a.body, frame)
         if signal is not None:  # a GO TO out of the loop (the index keeps its value) or a RETURN
@@ -468,6 +494,7 @@ def _step_while(p, a: A.Iter, frame) -> Generator:
     p.advance("computation", fixed)
     first = True
     while True:
+        stepbudget.check(p, a)
         if not (a.test_at_end and first):
             p.advance("computation", per_iter)
             try:
@@ -490,6 +517,7 @@ def _step_goto(p, a: A.Iter, frame) -> Generator:
     fixed, per_iter = loop_overheads(a, p.cm)
     p.advance("computation", fixed)
     while True:
+        stepbudget.check(p, a)
         p.advance("computation", per_iter)
         signal = yield from step_list(p, a.body, frame)
         if not _cycles(a, signal):

@@ -27,6 +27,7 @@ from interp.engine.inputfiles import Files
 from interp.engine.dataflow import critical_names
 from interp.engine.datadep import DataSymbol, given_value
 from interp.engine.needed import needed_names, pure_function
+from interp.engine.stepbudget import MAX_STEPS
 from interp.engine.timeval import as_time, is_symbolic
 from interp.engine.values import (
     VARYING, Frame, Inputs, Lazy, NeedValue, NotClosedForm, Store, Unknown, fast_or_symbolic,
@@ -140,6 +141,8 @@ class Process:
         self.functions = None  # omega.function_value, set by the chain (omega builds on Process)
         self.evaluating: set[str] = set()  # FUNCTIONs whose value is being worked out
         self.budget: int | None = None  # statements left for that (omega.function_value)
+        self.steps = 0  # AAU executions interpreted step by step (stepbudget.py)
+        self.max_steps = MAX_STEPS.get()
         self.arm_counts: dict[int, list[int]] = {}  # per IF decided by error diffusion
         self.gen = None  # its chain, a generator: activated by the scheduler (omega.run_chain)
 

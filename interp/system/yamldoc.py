@@ -18,6 +18,12 @@ from interp.errors import SourceLocation, SpecError
 
 DataPath = tuple  # keys and list indices from the document root
 
+# A spec is a few hundred values in a few KB. The limits stop a hostile file early: a huge one
+# before it is read, and a "billion laughs" of nested aliases (10 lines that expand to 10^9
+# values) once the expanded values pass MAX_VALUES.
+MAX_BYTES = 1_000_000
+MAX_VALUES = 20_000  # 40 times the largest shipped spec (ipsc860: 512)
+
 
 @dataclass
 class Doc:
@@ -26,6 +32,7 @@ class Doc:
     lines: list[str]
     values: dict[DataPath, yaml.Node] = field(default_factory=dict)
     keys: dict[DataPath, yaml.Node] = field(default_factory=dict)
+    built: int = 0  # values built, aliases expanded (MAX_VALUES)
 
     def where(self, path: DataPath, offset: int = 0) -> SourceLocation:
         """The location of the value at ``path``; ``offset`` moves inside a one-line scalar."""
@@ -71,6 +78,10 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: 10x faster, 
 
 
 def load_doc(path: Path, file: str | None = None) -> Doc:
+    size = path.stat().st_size
+    if size > MAX_BYTES:
+        raise SpecError(f"the file is {size:,} bytes: a machine spec is at most {MAX_BYTES:,}",
+                        SourceLocation(file or str(path), 1, 1))
     text = path.read_text(encoding="utf-8")
     return parse_doc(text, file or str(path))
 
@@ -86,10 +97,23 @@ def parse_doc(text: str, file: str) -> Doc:
         mark = err.problem_mark or err.context_mark
         loc = SourceLocation(file, mark.line + 1, mark.column + 1) if mark else SourceLocation(file, 1, 1)
         raise doc.error(f"not valid YAML: {err.problem or err.context}", loc) from None
+    except yaml.YAMLError as err:  # the reader's: a character YAML does not allow
+        raise doc.error(f"not valid YAML: {str(err).splitlines()[0]}", _offset_loc(text, file,
+                        getattr(err, "position", 0))) from None
     return doc
 
 
+def _offset_loc(text: str, file: str, offset: int) -> SourceLocation:
+    before = text[:offset]
+    return SourceLocation(file, before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1)
+
+
 def _build(node: yaml.Node, path: DataPath, doc: Doc, constructor: SafeConstructor) -> Any:
+    doc.built += 1
+    if doc.built > MAX_VALUES:  # an alias shares its node: each use is built again
+        raise doc.error(f"the spec expands to more than {MAX_VALUES:,} values (aliases of "
+                        "aliases?): a machine spec has a few hundred", doc.loc(node, 0),
+                        "write the values out, or use fewer nested aliases")
     doc.values[path] = node
     if isinstance(node, yaml.MappingNode):
         out: dict = {}

@@ -1,4 +1,5 @@
-C     UNROLLED -- a GO TO loop runs K times (interp unrolls it, so an
+C     UNROLLED -- a GO TO loop runs while J = 1, 3, 7, ... is below K (J
+C     doubles: no induction variable counts it, interp unrolls it, so an
 C     interpretation needs K's value: a sweep over K falls back to one
 C     interpretation per value); the DO loop's count M stays a symbol.
       PROGRAM UNROLL
@@ -8,7 +9,7 @@ C     interpretation per value); the DO loop's count M stays a symbol.
       READ (5,*) M
       X = 0.0
       J = 0
-   10 J = J + 1
+   10 J = 2*J + 1
       DO 20 I = 1, M
          X = X + 1.0/REAL(I)
    20 CONTINUE

@@ -1,0 +1,9 @@
+      PROGRAM GOTOF
+      INTEGER ME, NP, MYNODE, NUMNODES
+      REAL X(8)
+      ME = MYNODE()
+      NP = NUMNODES()
+   10 CALL CSEND(1, X, 32, MOD(ME + 1, NP), 0)
+      CALL CRECV(1, X, 32)
+      GO TO 10
+      END
