@@ -1,10 +1,5 @@
 """The corpus: every input of issue 15's tables, run against the invariant of the fuzz
-campaign (exit 0, 1 or 2, no exception, no traceback; tests/reliability/fuzz_inputs.py).
-
-Inputs whose fix is another branch's part of the issue (rel-a: the tracebacks table and the
-numbers checked at the boundary) are marked xfail until it is merged; the merge removes the
-marks (they are not strict, so a fixed one passes).
-"""
+campaign (exit 0, 1 or 2, no exception, no traceback; tests/reliability/fuzz_inputs.py)."""
 
 from __future__ import annotations
 
@@ -16,28 +11,24 @@ from tests.reliability.fuzz_inputs import ROOT, run
 
 C = Path(__file__).parent / "corpus"
 TRAP = [str(C / "trap_loop.f"), "--set", "N=10"]
-OWNED_BY_REL_A = pytest.mark.xfail(reason="fixed on branch rel-a (issue 15)", strict=False)
 
 CASES = [
     # tracebacks
-    pytest.param(["predict", str(C / "csend_three_args.f")], marks=OWNED_BY_REL_A, id="csend-3-args-predict"),
-    pytest.param(["check", str(C / "csend_three_args.f")], marks=OWNED_BY_REL_A, id="csend-3-args-check"),
-    pytest.param(["formula", str(C / "csend_three_args.f")], marks=OWNED_BY_REL_A, id="csend-3-args-formula"),
-    pytest.param(["graph", str(C / "csend_three_args.f"), "--saag"], marks=OWNED_BY_REL_A, id="csend-3-args-saag"),
-    pytest.param(["predict", *TRAP, "--what-if", "N = 1e999999"], marks=OWNED_BY_REL_A, id="what-if-huge"),
+    pytest.param(["predict", str(C / "csend_three_args.f")], id="csend-3-args-predict"),
+    pytest.param(["check", str(C / "csend_three_args.f")], id="csend-3-args-check"),
+    pytest.param(["formula", str(C / "csend_three_args.f")], id="csend-3-args-formula"),
+    pytest.param(["graph", str(C / "csend_three_args.f"), "--saag"], id="csend-3-args-saag"),
+    pytest.param(["predict", *TRAP, "--what-if", "N = 1e999999"], id="what-if-huge"),
     pytest.param(["predict", *TRAP, "--what-if", "N *= 1e308", "--what-if", "N *= 1e308"],
-                 marks=OWNED_BY_REL_A, id="what-if-overflow"),
-    pytest.param(["export", "simgrid", "-P", "4", "-o", "/nonexistent/x.xml"], marks=OWNED_BY_REL_A,
+                 id="what-if-overflow"),
+    pytest.param(["export", "simgrid", "-P", "4", "-o", "/nonexistent/x.xml"],
                  id="export-bad-path"),
     # hangs (bounded now: closed form, never-ending loop error, step budget, spec limits)
     pytest.param(["predict", str(C / "goto_comm_forever.f"), "-P", "2", "--max-steps", "3000"], id="goto-forever-predict"),
     pytest.param(["check", str(C / "goto_comm_forever.f"), "-P", "2", "--max-steps", "3000"], id="goto-forever-check"),
     pytest.param(["predict", str(C / "while_forever.f")], id="while-forever"),
     pytest.param(["predict", str(C / "goto_counted.f"), "--set", "N=1e9"], id="goto-counted-1e9"),
-    pytest.param(["predict", *TRAP, "--what-if", "clock = 1e999999 MHz"],
-                 marks=pytest.mark.xfail(reason="hangs in SymPy on a 10^999999 rational: numbers "
-                                                "checked at the boundary, branch rel-a", run=False),
-                 id="what-if-clock-huge"),
+    pytest.param(["predict", *TRAP, "--what-if", "clock = 1e999999 MHz"], id="what-if-clock-huge"),
     pytest.param(["machine", "validate", str(C / "laughs.yaml")], id="laughs-validate"),
     pytest.param(["predict", *TRAP, "--machine", str(C / "laughs.yaml")], id="laughs-predict"),
     # wrong answers with exit 0 (the invariant only: their right answers are rel-a's tests)

@@ -10,15 +10,24 @@ from interp.errors import EXCERPT_WIDTH, excerpt
 from .helpers import invoke
 
 
-def test_a_five_megabyte_one_line_spec(tmp_path):
+def test_a_long_one_line_spec(tmp_path):
+    """900 kB on one line (under the 1 MB spec limit), the YAML error at its end."""
     spec = tmp_path / "big.yaml"
-    spec.write_text("a: [" + "x, " * 2_000_000 + "]]")  # 6 MB, the error at its end
+    spec.write_text("a: [" + "x, " * 300_000 + "]]")
     result = invoke("machine", "validate", spec)
     assert result.exit_code == 2
     assert len(result.stderr) < 500, len(result.stderr)
     source, caret = result.stderr.splitlines()[1:3]
     assert source.endswith("x, ]]") and source.lstrip().startswith("...")
     assert caret.index("^") == len(source) - 1  # under the last ']'
+
+
+def test_a_six_megabyte_spec_is_refused_by_its_size(tmp_path):
+    spec = tmp_path / "big.yaml"
+    spec.write_text("a: [" + "x, " * 2_000_000 + "]]")
+    result = invoke("machine", "validate", spec)
+    assert result.exit_code == 2
+    assert len(result.stderr) < 500, len(result.stderr)
 
 
 @given(st.text(alphabet="ab ", max_size=400), st.integers(1, 400))
