@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.reliability.test_bounded_loops import interp
+from .test_bounded_loops import interp
 
 
 def nested_ifs(depth: int) -> str:

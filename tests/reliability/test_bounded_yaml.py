@@ -9,7 +9,7 @@ import pytest
 
 from interp.errors import SpecError
 from interp.system import yamldoc
-from tests.reliability.test_bounded_loops import CORPUS, interp
+from .test_bounded_loops import CORPUS, interp
 
 LAUGHS = CORPUS / "laughs.yaml"  # 9 levels of 9 aliases: 9^9 = 387,420,489 strings expanded
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.reliability import fuzz_inputs as F
+from . import fuzz_inputs as F
 
 # few examples (CI stays short); deadline: no case may take long, a hang fails the run
 SHORT = settings(max_examples=12, deadline=10_000, derandomize=True,

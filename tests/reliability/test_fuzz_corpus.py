@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.reliability.fuzz_inputs import ROOT, run
+from .fuzz_inputs import ROOT, run
 
 C = Path(__file__).parent / "corpus"
 TRAP = [str(C / "trap_loop.f"), "--set", "N=10"]
