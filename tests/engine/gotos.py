@@ -7,6 +7,8 @@ import sympy as sp
 from interp.application.aag import build_aag
 from interp.engine.predict import predict
 
+from application.helpers import shape  # noqa: F401  (one definition; the GO TO tests import it from here)
+
 from .helpers import load
 
 
@@ -16,19 +18,6 @@ def predict_text(tmp_path, text: str, given: dict | None = None, name: str = "t.
     aag = build_aag([str(path)])
     given = {k: sp.Integer(v) for k, v in (given or {}).items()}
     return aag, predict(aag, load(), 1, given, symbolic=False)
-
-
-def shape(aaus) -> list:
-    """AAU types with nesting: ``["Seq", ("IterND", ["Seq"]), ("CondtD", [[...], [...]])]``."""
-    out = []
-    for a in aaus:
-        if a.type.startswith("Condt"):
-            out.append((a.type, [shape(b.body) for b in a.branches]))
-        elif a.type.startswith("Iter"):
-            out.append((a.type, shape(a.children)))
-        else:
-            out.append(a.type)
-    return out
 
 
 def body(aag) -> list:
