@@ -7,9 +7,11 @@ import sympy as sp
 from interp.application.aag import build_aag
 from interp.engine.predict import predict
 
-from application.helpers import shape  # noqa: F401  (one definition; the GO TO tests import it from here)
+from application.helpers import shape  # one definition, for the GO TO tests too
 
 from .helpers import load
+
+__all__ = ["body", "executions", "predict_text", "shape"]
 
 
 def predict_text(tmp_path, text: str, given: dict | None = None, name: str = "t.f"):

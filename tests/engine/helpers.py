@@ -64,6 +64,18 @@ SYNC_OVERHEAD = 67e-6
 STATIC_BUFFER = 100  # bytes: larger synchronous messages use dynamic buffers
 
 
+
+# ---- the probe IF: which arm ran, read off the time ------------------------------------------
+def probe_if(cond: str) -> str:
+    """An IF whose THEN stores three constants and whose ELSE stores one (Fortran text)."""
+    return (f"      IF ({cond}) THEN\n         X = 1.0D0\n         Y = 2.0D0\n"
+            "         Z = 3.0D0\n      ELSE\n         X = 4.0D0\n      END IF\n")
+
+
+# THEN: 3 stores and 1 condition tested; ELSE: 1 store and 2 conditions (ELSE counts as the
+# second), TAKEN in both: THEN is longer by 2·STORE − COND = 2·50 ns − 25 ns = 75 ns.
+PROBE_THEN_MINUS_ELSE = (3 * STORE + COND) - (STORE + 2 * COND)
+
 def static_msg(nbytes: int, hops: int) -> float:
     """Sender δ (= startup + transmission) of a synchronous message in static buffers."""
     return STATIC_STARTUP + nbytes * STATIC_PER_BYTE + hops * STATIC_PER_HOP

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pytest import approx
 
-from .helpers import COND, STORE, run
+from .helpers import PROBE_THEN_MINUS_ELSE, probe_if, run
 
 SOURCE = """\
       PROGRAM BCASTV
@@ -28,13 +28,7 @@ SOURCE = """\
    10    CONTINUE
       END IF
       CALL MPI_BCAST(V(0), 8, MPI_INTEGER, 0, MPI_COMM_WORLD, IERR)
-      IF (V(5) .GE. 1) THEN
-         X = 1.0D0
-         Y = 2.0D0
-         Z = 3.0D0
-      ELSE
-         X = 4.0D0
-      END IF
+""" + probe_if("V(5) .GE. 1") + """\
       CALL MPI_FINALIZE(IERR)
       END
 """
@@ -51,4 +45,4 @@ def test_every_rank_knows_the_broadcast_elements(tmp_path):
     for pred in (then, else_):
         assert not pred.data, pred.data  # the IF was decided, not weighted as data
     for p1, p0 in zip(then.processes, else_.processes):
-        assert float(p1.finish - p0.finish) == approx((3 * STORE + COND) - (STORE + 2 * COND))
+        assert float(p1.finish - p0.finish) == approx(PROBE_THEN_MINUS_ELSE)

@@ -19,7 +19,7 @@ from pytest import approx
 from interp.cli import main
 from interp.errors import InterpError
 
-from .helpers import COND, FETCH, STORE, TAKEN, formula_at, run
+from .helpers import COND, FETCH, STORE, TAKEN, formula_at, probe_if, run
 
 SOURCE = """\
       PROGRAM DATAIF
@@ -27,13 +27,7 @@ SOURCE = """\
       DOUBLE PRECISION X, Y, Z
       EXTERNAL IFUN
       K = IFUN(1)
-      IF (K .GT. 0) THEN
-         X = 1.0D0
-         Y = 2.0D0
-         Z = 3.0D0
-      ELSE
-         X = 4.0D0
-      END IF
+""" + probe_if("K .GT. 0") + """\
       END
 """
 THEN = 3 * STORE + COND + TAKEN

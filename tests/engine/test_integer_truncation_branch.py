@@ -10,20 +10,14 @@ from __future__ import annotations
 
 from pytest import approx
 
-from .helpers import COND, STORE, run
+from .helpers import PROBE_THEN_MINUS_ELSE, probe_if, run
 
 SOURCE = """\
       PROGRAM TRUNC
       INTEGER L
       DOUBLE PRECISION X, Y, Z
       L = {value}
-      IF (L .EQ. 3) THEN
-         X = 1.0D0
-         Y = 2.0D0
-         Z = 3.0D0
-      ELSE
-         X = 4.0D0
-      END IF
+""" + probe_if("L .EQ. 3") + """\
       END
 """
 
@@ -38,4 +32,4 @@ def test_a_real_assigned_to_an_integer_is_truncated(tmp_path):
     # 7.9/2 = 3.95 → 3 (THEN); -7.9/2 = -3.95 → -3 (ELSE); both divide once, the same cost
     then = _time(tmp_path, "pos.f", "7.9D0 / 2.0D0")
     else_ = _time(tmp_path, "neg.f", "7.9D0 / (-2.0D0)")
-    assert then - else_ == approx((3 * STORE + COND) - (STORE + 2 * COND))
+    assert then - else_ == approx(PROBE_THEN_MINUS_ELSE)

@@ -13,7 +13,7 @@ from pytest import approx
 
 from interp.engine.dataflow import BUDGET
 
-from .helpers import COND, STORE, run
+from .helpers import PROBE_THEN_MINUS_ELSE, probe_if, run
 
 SOURCE = """\
       PROGRAM COUNT
@@ -25,13 +25,7 @@ SOURCE = """\
             K = K + 1
    10    CONTINUE
    20 CONTINUE
-      IF (K .EQ. {k}) THEN
-         X = 1.0D0
-         Y = 2.0D0
-         Z = 3.0D0
-      ELSE
-         X = 4.0D0
-      END IF
+""" + probe_if("K .EQ. {k}") + """\
       END
 """
 
@@ -45,4 +39,4 @@ def test_the_counter_leaves_the_loop_counted(tmp_path):
         pred = run(str(path), 1)
         assert not pred.data, pred.data  # decided, not a branch probability
         times[k] = pred.seconds
-    assert times[1605] - times[1604] == approx((3 * STORE + COND) - (STORE + 2 * COND))
+    assert times[1605] - times[1604] == approx(PROBE_THEN_MINUS_ELSE)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pytest import approx
 
-from .helpers import COND, STORE, run
+from .helpers import PROBE_THEN_MINUS_ELSE, probe_if, run
 
 PROG = """\
       PROGRAM SKIPF
@@ -26,13 +26,7 @@ PROG = """\
    30       CONTINUE
    20    CONTINUE
    10 CONTINUE
-      IF (IFLAG(1) .GE. 1) THEN
-         X = 1.0D0
-         Y = 2.0D0
-         Z = 3.0D0
-      ELSE
-         X = 4.0D0
-      END IF
+""" + probe_if("IFLAG(1) .GE. 1") + """\
       END
 """
 
@@ -46,4 +40,4 @@ def _time(tmp_path, v):
 
 
 def test_flag_set_beside_a_zeroed_field_is_followed(tmp_path):
-    assert _time(tmp_path, 1) - _time(tmp_path, 0) == approx(2 * STORE - COND)
+    assert _time(tmp_path, 1) - _time(tmp_path, 0) == approx(PROBE_THEN_MINUS_ELSE)

@@ -15,7 +15,7 @@ from pytest import approx
 
 from interp.cli import main
 
-from .helpers import COND, STORE, run
+from .helpers import PROBE_THEN_MINUS_ELSE, probe_if, run
 
 SOURCE = """\
       PROGRAM SETARR
@@ -24,18 +24,9 @@ SOURCE = """\
       EXTERNAL IFUN
       V(0) = IFUN(3)
       W(1,1) = IFUN(4)
-      IF (V(1) .GE. 1) THEN
-         X = 1.0D0
-         Y = 2.0D0
-         Z = 3.0D0
-      ELSE
-         X = 4.0D0
-      END IF
+""" + probe_if("V(1) .GE. 1") + """\
       END
 """
-THEN_MINUS_ELSE = (3 * STORE + COND) - (STORE + 2 * COND)
-
-
 @pytest.fixture
 def path(tmp_path):
     p = tmp_path / "setarr.f"
@@ -47,12 +38,12 @@ def path(tmp_path):
 def test_a_whole_array_or_one_element(path, then_key, else_key):
     then = run(path, 1, {then_key: 1}).seconds
     else_ = run(path, 1, {"V": 1, else_key: 0} if else_key != "V" else {"V": 0}).seconds
-    assert then - else_ == approx(THEN_MINUS_ELSE)
+    assert then - else_ == approx(PROBE_THEN_MINUS_ELSE)
 
 
 def test_an_element_wins_over_its_whole_array(path):
     both = run(path, 1, {"V": 0, "V(1)": 1}).seconds
-    assert both - run(path, 1, {"V": 0}).seconds == approx(THEN_MINUS_ELSE)
+    assert both - run(path, 1, {"V": 0}).seconds == approx(PROBE_THEN_MINUS_ELSE)
 
 
 def test_the_cli_takes_elements_and_whole_arrays(path):

@@ -12,16 +12,9 @@ from __future__ import annotations
 
 from pytest import approx
 
-from .helpers import COND, STORE, run
+from .helpers import PROBE_THEN_MINUS_ELSE, probe_if, run
 
-TAIL = """\
-      IF (V({k}) .GE. 1) THEN
-         X = 1.0D0
-         Y = 2.0D0
-         Z = 3.0D0
-      ELSE
-         X = 4.0D0
-      END IF
+TAIL = probe_if("V({k}) .GE. 1") + """\
       END
 """
 
@@ -48,9 +41,6 @@ ARMS = """\
    20 CONTINUE
 """
 
-THEN_MINUS_ELSE = (3 * STORE + COND) - (STORE + 2 * COND)
-
-
 def _time(tmp_path, name: str, source: str) -> float:
     path = tmp_path / name
     path.write_text(source)
@@ -60,16 +50,16 @@ def _time(tmp_path, name: str, source: str) -> float:
 
 
 def test_the_hand_arithmetic():
-    assert THEN_MINUS_ELSE == approx(2 * 50e-9 - 25e-9)
+    assert PROBE_THEN_MINUS_ELSE == approx(2 * 50e-9 - 25e-9)
 
 
 def test_an_array_filled_in_a_do_loop_is_known_after_it(tmp_path):
     then = _time(tmp_path, "fill1.f", FILL.format(d=1) + TAIL.format(k=3))
     else_ = _time(tmp_path, "fill0.f", FILL.format(d=0) + TAIL.format(k=3))
-    assert then - else_ == approx(THEN_MINUS_ELSE)
+    assert then - else_ == approx(PROBE_THEN_MINUS_ELSE)
 
 
 def test_an_if_on_the_index_inside_the_loop_assigns_its_arms_values(tmp_path):
     then = _time(tmp_path, "arms2.f", ARMS + TAIL.format(k=2))  # V(2) = 1: I < 4
     else_ = _time(tmp_path, "arms5.f", ARMS + TAIL.format(k=5))  # V(5) = 0
-    assert then - else_ == approx(THEN_MINUS_ELSE)
+    assert then - else_ == approx(PROBE_THEN_MINUS_ELSE)
