@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 
-from rich.console import Console, Group
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from interp.analysis.compare import Comparison
 from interp.output.numbers import seconds_text
-from interp.output.prediction_view import COLUMN_TITLES
+from interp.output.prediction_view import COLUMN_TITLES, make_console
 from interp.output import jsontext
 
 TITLES = {"total": "total (headline)", **{k: f"{v} (sum over processes)" for k, v in COLUMN_TITLES.items()}}
@@ -49,7 +49,4 @@ def render_json(c: Comparison) -> str:
 
 
 def print_text(c: Comparison) -> None:
-    console = Console(highlight=False)
-    if not console.is_terminal:
-        console = Console(highlight=False, width=120)
-    console.print(render_text(c))
+    make_console(120).print(render_text(c))

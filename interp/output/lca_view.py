@@ -7,13 +7,14 @@ import io
 import math
 
 import numpy as np
-from rich.console import Console, Group
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from interp.analysis.lca import (CONFIDENCE, PARTS, Crossover, Factorial, Fit, ModelFit,
                                  PointPrediction, Result, Series)
 from interp.output.numbers import seconds_text
+from interp.output.prediction_view import make_console
 from interp.output import jsontext
 
 NAMES = {"li": "Load Imbalance (LI)", "ip": "Insufficient Parallelism (IP)",
@@ -221,10 +222,7 @@ def render_text(result: Result) -> Group:
 
 
 def print_text(result: Result) -> None:
-    console = Console(highlight=False)
-    if not console.is_terminal:
-        console = Console(highlight=False, width=160)
-    console.print(render_text(result))
+    make_console(160).print(render_text(result))
 
 
 # --- JSON ----------------------------------------------------------------------------------------

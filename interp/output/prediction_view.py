@@ -229,10 +229,11 @@ def render_text(pred: Prediction, top: int = 8) -> Group:
     return Group(*parts)
 
 
-def make_console() -> Console:
+def make_console(width: int = 120) -> Console:
+    """A console for a view; files and pipes get ``width`` columns (the full table), not 80."""
     console = Console(highlight=False)
-    if not console.is_terminal:  # files and pipes get the full table, not 80 columns
-        console = Console(highlight=False, width=120)
+    if not console.is_terminal:
+        console = Console(highlight=False, width=width)
     return console
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 
-from rich.console import Console, Group
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from interp.analysis.sensitivity import Sensitivity
 from interp.output.numbers import seconds_text
+from interp.output.prediction_view import make_console
 from interp.output import jsontext
 
 
@@ -41,7 +42,4 @@ def render_json(s: Sensitivity) -> str:
 
 
 def print_text(s: Sensitivity, top: int | None = None) -> None:
-    console = Console(highlight=False)
-    if not console.is_terminal:
-        console = Console(highlight=False, width=140)
-    console.print(render_text(s, top))
+    make_console(140).print(render_text(s, top))

@@ -12,7 +12,7 @@ import io
 from pathlib import Path
 
 import numpy as np
-from rich.console import Console, Group
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
@@ -20,6 +20,7 @@ from interp.analysis.sweep import SweepResult, is_log
 from interp.errors import InterpError
 from interp.output.files import check_writable, write_files, write_text
 from interp.output.numbers import seconds_text
+from interp.output.prediction_view import make_console
 from interp.output import jsontext
 
 MAX_TABLE_ROWS = 60
@@ -92,10 +93,7 @@ def render_text(result: SweepResult, max_rows: int = MAX_TABLE_ROWS) -> Group:
 
 
 def print_text(result: SweepResult) -> None:
-    console = Console(highlight=False)
-    if not console.is_terminal:
-        console = Console(highlight=False, width=140)
-    console.print(render_text(result))
+    make_console(140).print(render_text(result))
 
 
 # ---- the plot ------------------------------------------------------------------------------------
