@@ -617,15 +617,16 @@ def lost_cycles(files, nprocs, machine, sets, bound, routines, iterations, by, f
 
         check_writable(output, "data file")
     if source == "smpi":
-        if sets or routines or iterations:
-            raise click.UsageError("--from smpi runs the program as it is: it takes no --set, "
+        if routines or iterations:
+            raise click.UsageError("--from smpi runs the program as it is: it takes no "
                                    "--routine or --iterations")
         meta = click.get_current_context().meta
         if meta.get("interp.include_dirs") or meta.get("interp.input_files"):
             raise InterpError("--from smpi does not take -I or --input-file",
                               hint="SMPI compiles and runs the program itself: put the INCLUDE "
                                    "and input files beside the source")
-        lc = api.lost_cycles_smpi(files, machine, nprocs, _what_ifs(), timeout=timeout)
+        lc = api.lost_cycles_smpi(files, machine, nprocs, _what_ifs(), timeout=timeout,
+                                  inputs=_parse_sets(sets, counts=False))
     else:
         args = _analysis_args(files, nprocs, machine, sets, bound, routines, iterations)
         lc = api.lost_cycles(what_if=_what_ifs(), ask=_ask if sys.stdin.isatty() else None,
