@@ -409,7 +409,7 @@ def formulas(machine: str, niter: int, out: Path, log: Log) -> None:
             log.md("```\n" + text + "\n```\n")
 
 
-def plots(machine: str, fit: Path, img: Path, log: Log) -> None:
+def plots(machine: str, fit: Path, img: Path, out: Path, log: Log) -> None:
     ps, ns = DESIGNS[machine]
     for name in PROGRAMS:
         short = name.split("_")[1]
@@ -417,7 +417,7 @@ def plots(machine: str, fit: Path, img: Path, log: Log) -> None:
                           (["--var", "p", "--fix", f"n={ns[-1]}"], f"p_n{ns[-1]}")):
             path = img / f"fft_{machine}_{short}_{tag}.png"
             interp(["lca", str(fit), *args, "--program", name, "--plot", str(path)])
-            log.md(f"![{name} against {tag}]({os.path.relpath(path, ROOT / 'docs')})")
+            log.md(f"![{name} against {tag}]({os.path.relpath(path, out)})")
     log.md("")
 
 
@@ -453,7 +453,7 @@ def main(argv=None) -> int:
         extrap(machine, fit, hold, args.extrap_python, out, log)
         formulas(machine, args.niter, out, log)
         if img:
-            plots(machine, fit, img, log)
+            plots(machine, fit, img, out, log)
     log.md("#### Wall times [s]\n")
     slow = sorted(log.walls.items(), key=lambda kv: -kv[1])[:12]
     log.md("| what | s |\n|---|---|")

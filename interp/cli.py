@@ -596,7 +596,9 @@ def sensitivity(files, nprocs, machine, sets, bound, routines, iterations, fmt, 
 @click.option("--from", "source", type=click.Choice(["predicted", "smpi"]), default="predicted",
               show_default=True, help="predicted: interp's prediction; smpi: a run of the MPI "
                                       "program under SimGrid's SMPI, from its trace "
-                                      "(communication only, as `interp validate`).")
+                                      "(communication only, as `interp validate`; the --set "
+                                      "values of the variables it READs are its standard "
+                                      "input).")
 @click.option("--communication-only", is_flag=True,
               help="Predict with computation switched off and SMPI's semantics, as `interp "
                    "validate` does: like with like beside --from smpi.")
