@@ -201,3 +201,19 @@ def test_an_nx2_program_cannot_run_under_smpi():
     ring = str(ROOT / "programs/ring/ring.f")
     res = CliRunner().invoke(main, ["lost-cycles", ring, "-P", "2", "--from", "smpi"])
     assert res.exit_code == 2 and "calls NX/2" in res.output
+
+
+@pytest.mark.parametrize("program", ["fft2d_dp", "fft2d_tp"])
+def test_a_program_that_reads_its_inputs_runs_under_smpi(smpi, program):
+    """N and NITER reach rank 0's READs on the run's standard input (32, then 2); the rows carry
+    them as `vars`. On the cluster's crossbar no two messages of these programs share a port:
+    the trace and the communication-only prediction agree."""
+    files = [str(ROOT / "programs" / program / f"{program}.f")]
+    inputs = {"N": 32, "NITER": 2}
+    measured = api.lost_cycles_smpi(files, "cluster", 4, inputs=inputs)
+    predicted = api.lost_cycles(files, "cluster", 4, inputs, communication_only=True)
+    assert measured.vars == {"N": 32.0, "NITER": 2.0} == predicted.vars
+    assert measured.tp == approx(predicted.tp, rel=1e-3)
+    m, p = measured.breakdown("program")[""], predicted.breakdown("program")[""]
+    for c in ("li", "ip", "sl", "cl", "rc"):
+        assert m[c] == approx(p[c], abs=0.01 * measured.total)
