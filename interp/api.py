@@ -218,15 +218,18 @@ def lost_cycles(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
 
 
 def lost_cycles_smpi(program: Sequence[str], machine: MachineLike, nprocs: int = 1,
-                     what_if: Iterable[str] = (), *, timeout: float = 600.0) -> LostCycles:
+                     what_if: Iterable[str] = (), *, timeout: float = 600.0,
+                     inputs: Mapping[str, object] | None = None) -> LostCycles:
     """The lost cycles of a run of the MPI program (its source files, compiled and linked
     together) under SimGrid's SMPI, from SimGrid's trace, computation switched off as in
     ``interp validate`` (:mod:`interp.analysis.smpi_lost`). ``what_if`` may change the machine
-    and P; the program runs as it is."""
+    and P; the program runs as it is, with ``inputs`` (the variables it READs) on its standard
+    input."""
     from interp.analysis.smpi_lost import lost_cycles_smpi as run
 
-    s = setup(list(program), machine, nprocs, None, what_if)
-    return run(list(program), s.sag, s.nprocs, timeout=timeout)
+    s = setup(list(program), machine, nprocs, inputs, what_if)
+    return run(list(program), s.sag, s.nprocs, timeout=timeout,
+               inputs={k: float(v) for k, v in s.given.items()})
 
 
 def report(pred: Prediction, path: str, *, at: Iterable[str] = (), what_if: Iterable[str] = (),

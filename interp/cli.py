@@ -641,7 +641,9 @@ def sensitivity(files, nprocs, machine, sets, bound, routines, iterations, fmt, 
 @click.option("--from", "source", type=click.Choice(["predicted", "smpi"]), default="predicted",
               show_default=True, help="predicted: interp's prediction; smpi: a run of the MPI "
                                       "program under SimGrid's SMPI, from its trace "
-                                      "(communication only, as `interp validate`).")
+                                      "(communication only, as `interp validate`; the --set "
+                                      "values of the variables it READs are its standard "
+                                      "input).")
 @click.option("--communication-only", is_flag=True,
               help="Predict with computation switched off and SMPI's semantics, as `interp "
                    "validate` does: like with like beside --from smpi.")
@@ -662,15 +664,16 @@ def lost_cycles(files, nprocs, machine, sets, bound, routines, iterations, by, f
 
         check_writable(output, "data file")
     if source == "smpi":
-        if sets or routines or iterations:
-            raise click.UsageError("--from smpi runs the program as it is: it takes no --set, "
+        if routines or iterations:
+            raise click.UsageError("--from smpi runs the program as it is: it takes no "
                                    "--routine or --iterations")
         meta = click.get_current_context().meta
         if meta.get("interp.include_dirs") or meta.get("interp.input_files"):
             raise InterpError("--from smpi does not take -I or --input-file",
                               hint="SMPI compiles and runs the program itself: put the INCLUDE "
                                    "and input files beside the source")
-        lc = api.lost_cycles_smpi(files, machine, nprocs, _what_ifs(), timeout=timeout)
+        lc = api.lost_cycles_smpi(files, machine, nprocs, _what_ifs(), timeout=timeout,
+                                  inputs=_parse_sets(sets, counts=False))
     else:
         args = _analysis_args(files, nprocs, machine, sets, bound, routines, iterations)
         lc = api.lost_cycles(what_if=_what_ifs(), ask=_ask if sys.stdin.isatty() else None,

@@ -496,7 +496,9 @@ def _best_on_edges(series: list[Series]) -> ModelFit:
 
 def _heldout(model: Model, env, y, runs, edge_list, interior) -> tuple[float | None, int]:
     """Mean |relative error| where the model was not fitted: at the interior points (fitted on
-    the edges), or at each edge's points when fitted on the other edges' points."""
+    the edges), or at each edge's points when fitted on the other edges' points. Each fold
+    fits as the table does (terms whose interval contains zero dropped): the error is that of
+    the procedure whose result is shown, not of the model with every term kept."""
     ids = {id(r): i for i, r in enumerate(runs)}
     if interior:
         folds = [([i for i, r in enumerate(runs) if r not in interior],
@@ -511,8 +513,10 @@ def _heldout(model: Model, env, y, runs, edge_list, interior) -> tuple[float | N
     for train, test in folds:
         sub = {k: v[train] for k, v in env.items()}
         try:
-            fit = ols(model, sub, y[train])
+            fit = fit_model(Candidate(model, ADDED), sub, y[train]).final
         except InterpError:
+            continue  # a term undefined or zero on this fold's points
+        if fit is None:
             continue  # this fold has too few points for the model
         pred = fit({k: v[test] for k, v in env.items()})
         for p, t in zip(pred, y[test]):

@@ -71,8 +71,11 @@ class Rank:
 
 
 def lost_cycles_smpi(files: list[str], sag: SAG, nprocs: int, *, timeout: float = 600.0,
-                     workdir: Path | None = None) -> LostCycles:
-    """Compile FILES with smpiff, run them on ``nprocs`` ranks with tracing and classify."""
+                     workdir: Path | None = None,
+                     inputs: dict[str, float] | None = None) -> LostCycles:
+    """Compile FILES with smpiff, run them on ``nprocs`` ranks with tracing and classify.
+    ``inputs``: values of the variables the program READs, given to it as standard input
+    (:func:`standard_input`)."""
     from interp.application.aag import build_aag
 
     program = Program.of(files)
@@ -87,10 +90,39 @@ def lost_cycles_smpi(files: list[str], sag: SAG, nprocs: int, *, timeout: float 
         base = Path(workdir or tmp)
         exe = compile_program(program.files, base, program.name)
         trace = base / f"{program.name}.{nprocs}.trace"
-        run_smpi(exe, sag, nprocs, base, timeout=timeout,
+        run_smpi(exe, sag, nprocs, base, timeout=timeout, stdin=standard_input(aag, inputs or {}),
                  extra=[*TRACE_OPTIONS, "-trace-file", str(trace.resolve())])
         ranks = parse_paje(trace.read_text(), str(trace))
-    return classify(ranks, nprocs, name, sag.name)
+    out = classify(ranks, nprocs, name, sag.name)
+    out.vars = dict(inputs or {})
+    return out
+
+
+def standard_input(aag, inputs: dict[str, float]) -> str:
+    """The program's standard input for ``inputs``: one value per line, in the order of the
+    variables' first READ in the source (file, line, column). A list-directed READ takes its
+    values from as many lines as it needs, so one per line serves one READ per variable and one
+    READ of several alike. Every variable the program READs must be given, and only those: the
+    run has no other way to receive a value."""
+    read = sorted((e for e in aag.external_inputs if e.how == "read"),
+                  key=lambda e: min((loc.file, loc.line, loc.column) for loc in e.locations))
+    names = [e.name for e in read]
+    missing = [n for n in names if n not in inputs]
+    if missing:
+        raise InterpError(f"the program READs {', '.join(missing)}: the SMPI run needs "
+                          f"{'its value' if len(missing) == 1 else 'their values'}",
+                          hint=" ".join(f"--set {n}=VALUE" for n in missing))
+    unread = sorted(set(inputs) - set(names))
+    if unread:
+        raise InterpError(f"--from smpi gives the program only the values it READs; "
+                          f"{', '.join(unread)} {'is' if len(unread) == 1 else 'are'} not read",
+                          hint=f"the program READs {', '.join(names) or 'nothing'}")
+    return "".join(f"{_fortran_number(inputs[n])}\n" for n in names)
+
+
+def _fortran_number(value: float) -> str:
+    number = float(value)
+    return str(int(number)) if number.is_integer() else repr(number)
 
 
 # ---- the Paje trace ----------------------------------------------------------------------------

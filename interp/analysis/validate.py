@@ -169,9 +169,10 @@ def _smpiff(cmd: list[str], cwd: Path, what: str) -> None:
 
 
 def run_smpi(exe: Path, sag: SAG, nprocs: int, workdir: Path, *, rank_ends: bool = False,
-             timeout: float = 600.0, model: str = "mpi", extra: Sequence[str] = ()) -> SmpiRun:
+             timeout: float = 600.0, model: str = "mpi", extra: Sequence[str] = (),
+             stdin: str | None = None) -> SmpiRun:
     """Run ``exe`` on ``nprocs`` ranks of the platform exported from ``sag``; ``extra``: more
-    smpirun options (e.g. tracing)."""
+    smpirun options (e.g. tracing); ``stdin``: the program's standard input (unit 5)."""
     _, smpirun = smpi_tools()
     export = export_simgrid(sag, nprocs, model=model)
     files = export.write(workdir / f"{sag.name}{nprocs}.xml")
@@ -183,7 +184,8 @@ def run_smpi(exe: Path, sag: SAG, nprocs: int, workdir: Path, *, rank_ends: bool
     cmd += [*extra, str(exe)]
     start = time.perf_counter()
     try:
-        proc = subprocess.run(cmd, cwd=workdir, capture_output=True, text=True, timeout=timeout)
+        proc = subprocess.run(cmd, cwd=workdir, capture_output=True, text=True, timeout=timeout,
+                              input=stdin if stdin is not None else "")
     except subprocess.TimeoutExpired:
         raise InterpError(f"smpirun ran {exe.name} on {nprocs} ranks for more than {timeout:.0f} s") from None
     wall = time.perf_counter() - start

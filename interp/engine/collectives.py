@@ -23,7 +23,7 @@ from interp.engine.network import Flow, route_links
 from interp.engine.process import HOST_ID, Process
 from interp.engine.requests import CollReq, Reply, SendReq
 from interp.engine.sync import GlobalSync, Problem
-from interp.engine.timeval import as_time, is_symbolic, later, latest
+from interp.engine.timeval import as_time, is_earlier, is_symbolic, later, latest
 from interp.engine.values import UNKNOWN, Unknown, is_unknown
 from interp.system import collective_rounds
 
@@ -100,8 +100,11 @@ def price(s: GlobalSync, inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> l
     out = []
     for pid, p in procs.items():
         start = t_in[pid]
-        wait = later(arrival_max, start) - start
         end = t[pid]
+        reach = later(arrival_max, start)
+        # its wait for the last member to enter, but no longer than it stayed: a member that
+        # leaves first (a reduce's leaf) would otherwise have a negative transmission
+        wait = (end if is_earlier(end, reach) else reach) - start
         sync, contention = lost.get(pid, (ZERO, ZERO))
         out.append((p, Reply(end=end, parts={"waiting": wait, "transmission": end - start - wait},
                              payload=payload.get(pid), newcomm=newcomms.get(pid), sync=sync,
@@ -197,8 +200,9 @@ def _with_contention(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, 
     delay: dict = {}
     for _ in range(sum(map(len, rounds)) + 2):
         t, msgs = _rounds(s, kind, size_of, rounds, reqs, t_in, delay)
-        if not contend or not msgs or any(is_symbolic(x) for _, depart, mt in msgs
-                              for x in (depart, mt.startup, mt.transmission, mt.wire)):
+        if not contend or not msgs or any(  # (one member: no message to share a link)
+                is_symbolic(x) for _, depart, mt in msgs
+                for x in (depart, mt.startup, mt.transmission, mt.wire)):
             return t, delay
         flows = []
         for key, depart, mt in msgs:

@@ -54,6 +54,9 @@ class InputFile:
 _TOKEN = re.compile(r"""\s*('(?:[^']|'')*'|"(?:[^"]|"")*"|[^\s,/]+|/|,)""")
 
 
+MAX_REPEAT = 1_000_000  # values one list-directed record spells out, at most
+
+
 def _split_record(record: str) -> tuple[list[str | None], bool]:
     """A record's values (``r*c`` repeated, ``r*`` and ``,,`` null) and whether a ``/``
     ended the read."""
@@ -69,8 +72,10 @@ def _split_record(record: str) -> tuple[list[str | None], bool]:
             after_value = False
             continue
         repeat, star, value = tok.partition("*")
-        if star and repeat.isdigit() and not tok.startswith(("'", '"')):
-            out.extend([value or None] * int(repeat))
+        if star and repeat.isascii() and repeat.isdigit() and not tok.startswith(("'", '"')):
+            # a READ list takes what it needs and drops the rest of the record, so a count
+            # past any list interp reads (``99999999999*0``) need not be spelled out
+            out.extend([value or None] * min(int(repeat), MAX_REPEAT))
         else:
             out.append(tok)
         after_value = True

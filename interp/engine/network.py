@@ -27,6 +27,8 @@ Times are numbers; the scheduler does not pass messages whose times are symbolic
 
 from __future__ import annotations
 
+import bisect
+import heapq
 from dataclasses import dataclass, field
 
 Link = tuple  # (from, to) for a network link, ("up", n) / ("down", n) for a crossbar port
@@ -70,20 +72,33 @@ def _max_min(active: list[Flow], capacity: dict[Link, float]) -> dict[int, float
     for f in active:
         for link in f.links:
             users.setdefault(link, []).append(f)
+
+    def inverse(fs: list[Flow]) -> float:
+        return sum(1.0 / f.weight for f in fs if f.key not in rates)
+
+    for f in active:  # a flow alone on its links: its rate is its links' least capacity
+        if f.links and all(len(users[link]) == 1 for link in f.links):
+            rates[f.key] = min(max(left[link], 0.0) / (1.0 / f.weight) for link in f.links) \
+                / f.weight
+    inverses = {link: inv for link, fs in users.items() if (inv := inverse(fs))}
     while len(rates) < len(active):
         best, level = None, None
-        for link, fs in users.items():
-            inverse = sum(1.0 / f.weight for f in fs if f.key not in rates)
-            if inverse:
-                x = max(left[link], 0.0) / inverse
-                if level is None or x < level:
-                    best, level = link, x
+        for link, inv in inverses.items():
+            x = max(left[link], 0.0) / inv
+            if level is None or x < level:
+                best, level = link, x
+        touched = set()
         for f in users[best]:
             if f.key in rates:
                 continue
             rates[f.key] = level / f.weight
             for link in f.links:
                 left[link] -= rates[f.key]
+                touched.add(link)
+        for link in touched:  # only these links lost unfixed flows: the others' sums stand
+            inverses[link] = inverse(users[link])
+            if not inverses[link]:
+                del inverses[link]
     return rates
 
 
@@ -211,7 +226,6 @@ class Network:
     def _simulate(self, group: list[Flow]) -> None:
         t0 = min(f.start for f in group)
         used = self._background(group, t0)
-        links = set(used)
         breaks = sorted({x for segs in used.values() for a, b, _ in segs for x in (a, b)
                          if x > t0 + _EPS})
 
@@ -223,47 +237,52 @@ class Network:
             f.segments = []
         inside = {f.key for f in group}
         ended: dict[int, float] = {}
-
-        def ready(f: Flow) -> float | None:
-            """When ``f`` may start: its start, and with fifo not before its sender's previous
-            flow has ended (None: that flow is still on the wire)."""
-            if f.prev is None:
-                return max(f.start, f.after)
+        # The flows not yet on the wire, by when they may start (a heap; ties in the group's
+        # order, the order they join ``active`` in), and under fifo those whose sender's
+        # previous flow, in the group, is still on the wire: they wait behind it.
+        waiting: list[tuple[float, int, Flow]] = []
+        behind: dict[int, tuple[int, Flow]] = {}
+        for i, f in enumerate(group):
             if f.prev in inside:
-                return max(f.start, ended[f.prev]) if f.prev in ended else None
-            return max(f.start, self.open[f.prev].end)
-
-        waiting = list(group)
+                behind[f.prev] = (i, f)
+            else:
+                ready = max(f.start, f.after) if f.prev is None else max(f.start, self.open[f.prev].end)
+                heapq.heappush(waiting, (ready, i, f))
         active: list[Flow] = []
-        t = min(r for f in waiting if (r := ready(f)) is not None)
-        while waiting or active:
-            for f in [f for f in waiting if (r := ready(f)) is not None and r <= t + _EPS]:
-                waiting.remove(f)
-                active.append(f)
-            starts = [r for f in waiting if (r := ready(f)) is not None]
+        t = waiting[0][0]
+        while waiting or behind or active:
+            now = []
+            while waiting and waiting[0][0] <= t + _EPS:
+                now.append(heapq.heappop(waiting))
+            active += [f for _, _, f in sorted(now, key=lambda x: x[1])]
             if not active:
-                t = min(starts)
+                t = waiting[0][0]
                 continue
-            rates = _max_min(active, {link: capacity(link, t) for link in links})
+            rates = _max_min(active, {link: capacity(link, t)
+                                      for link in {link for f in active for link in f.links}})
             finish = {f.key: t + left[f.key] / rates[f.key] for f in active
                       if rates[f.key] > _EPS}
             nxt = list(finish.values())
-            nxt += [min(starts)] if starts else []
-            nxt += [b for b in breaks if b > t + _EPS][:1]
+            nxt += [waiting[0][0]] if waiting else []
+            k = bisect.bisect_right(breaks, t + _EPS)
+            nxt += breaks[k:k + 1]
             # (a link fully taken by received messages frees at a break; a flow never waits
             # for ever, so with nothing to wait for the rest goes at full rate)
             t_next = min(nxt) if nxt else t + max(left[f.key] for f in active)
             # A flow is through when its own finish is the next event: decided on times, not
             # on the residue of subtracting them (far from 0 s a residue never reaches 0).
             tol = 1e-12 * max(1.0, abs(t_next))
-            for f in list(active):
+            for f in active:
                 r = rates[f.key]
                 if r > _EPS:
                     f.segments.append((t, t_next, r))
                     left[f.key] = max(left[f.key] - r * (t_next - t), 0.0)
                 if finish.get(f.key, float("inf")) <= t_next + tol or not nxt:
                     f.end = ended[f.key] = t_next
-                    active.remove(f)
+                    if f.key in behind:  # fifo: the sender's next flow may leave now
+                        i, g = behind.pop(f.key)
+                        heapq.heappush(waiting, (max(g.start, t_next), i, g))
+            active = [f for f in active if f.key not in ended]
             t = t_next
 
     # ---- a batch of flows priced together (a collective's messages) ----

@@ -87,6 +87,23 @@ def test_additive_factors_are_found(tmp_path):
     assert f.interaction_share < 0.01 and f.paper_rule == "additive"
 
 
+def test_held_out_error_is_that_of_the_model_shown(tmp_path):
+    # CL = n²/14900 (the paper's Table 2, DP) with ±1% fixed noise. On the edges the models are
+    # p + 1 (flat in p) and n²; the sum p + 1 + n² loses p and 1 (their intervals contain zero)
+    # and shows n², as the product p·n² + n² does. Each edge left out in turn must be predicted
+    # by that same procedure: n² alone predicts within the noise. (With every term kept, the
+    # sum's p and 1, fitted to noise, missed the small-n edge by tens of percent: 7.1%.)
+    rows = _factorial_rows("cl", lambda p, n: n * n / 14900)
+    runs = read_file(write_csv(tmp_path / "d.csv", rows))
+    (f,) = analyse(runs, Request(("p", "n"), ("cl",))).factorials
+    assert {v: str(m.candidate.model) for v, m in f.chosen_models.items()} == {
+        "p": "p + 1", "n": "n^2"}
+    additive = next(c for c in f.combinations if c.kind == "additive")
+    assert str(additive.fit.final.model) == "n^2" and len(additive.fit.dropped) == 2
+    assert additive.heldout < 0.01
+    assert f.chosen.kind == "additive"
+
+
 def test_slices_of_another_variable_are_fitted_apart(tmp_path):
     rows = [row(p, inputs=f"N={n}", li=n * 1e-3 * p) for n in (100, 200) for p in (2, 4, 8)]
     runs = read_file(write_csv(tmp_path / "d.csv", rows))

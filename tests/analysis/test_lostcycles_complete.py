@@ -19,6 +19,7 @@ from interp.engine.process import HOST_ID
 ROOT = Path(__file__).resolve().parents[2]
 VALIDATION = ROOT / "validation"
 TRAPEZOID = {"N": 1000000, "NITER": 10}  # the README's values (programs/README.md)
+FFT = {"N": 32, "NITER": 2}  # the smallest side of the case study (docs/lost-cycles.md)
 
 PROGRAMS = {
     "programs/halo": (["programs/halo/halo.f"], {}),
@@ -29,6 +30,8 @@ PROGRAMS = {
     "programs/ring": (["programs/ring/ring.f"], {}),
     "programs/trapezoid": (["programs/trapezoid/host.f", "programs/trapezoid/node.f"], TRAPEZOID),
     "programs/mpi_trapezoid": (["programs/mpi_trapezoid/trap_mpi.f"], TRAPEZOID),
+    "programs/fft2d_dp": (["programs/fft2d_dp/fft2d_dp.f"], FFT),
+    "programs/fft2d_tp": (["programs/fft2d_tp/fft2d_tp.f"], FFT),
     "validation/multifile": (["validation/multifile/main.f", "validation/multifile/exch.f",
                               "validation/multifile/clock.f"], {}),
 }

@@ -13,7 +13,8 @@ from click.testing import CliRunner
 from pytest import approx
 
 from interp import api
-from interp.analysis.smpi_lost import classify, parse_paje
+from interp.analysis.smpi_lost import classify, parse_paje, standard_input
+from interp.application.aag import build_aag
 from interp.cli import main
 from interp.errors import InterpError
 
@@ -169,11 +170,50 @@ def test_cli_appends_smpi_rows(smpi, tmp_path):
 def test_cli_refuses_what_a_trace_cannot_say():
     ring = str(ROOT / "validation/ring.f")
     res = CliRunner().invoke(main, ["lost-cycles", ring, "-P", "2", "--from", "smpi",
+                                    "--routine", "WORK=1"])
+    assert res.exit_code == 2 and "takes no --routine" in res.output
+
+
+def test_set_values_go_to_standard_input_in_read_order(tmp_path):
+    """The run's only way to get a value is its standard input: one value per line, in the
+    order of the variables' first READ (NITER is read first here, though N sorts first)."""
+    src = tmp_path / "reads.f"
+    src.write_text("      PROGRAM READS\n"
+                   "      READ (5,*) NITER\n"
+                   "      READ (5,*) N, X\n"
+                   "      END\n")
+    aag = build_aag([str(src)])
+    assert standard_input(aag, {"N": 32.0, "NITER": 2.0, "X": 0.5}) == "2\n32\n0.5\n"
+    with pytest.raises(InterpError, match="READs X: the SMPI run needs its value"):
+        standard_input(aag, {"N": 32.0, "NITER": 2.0})
+    with pytest.raises(InterpError, match="M is not read"):
+        standard_input(aag, {"N": 32.0, "NITER": 2.0, "X": 0.5, "M": 1.0})
+
+
+def test_cli_refuses_a_value_the_program_does_not_read():
+    ring = str(ROOT / "validation/ring.f")
+    res = CliRunner().invoke(main, ["lost-cycles", ring, "-P", "2", "--from", "smpi",
                                     "--set", "N=1"])
-    assert res.exit_code == 2 and "takes no --set" in res.output
+    assert res.exit_code == 2 and "N is not read" in res.output
 
 
 def test_an_nx2_program_cannot_run_under_smpi():
     ring = str(ROOT / "programs/ring/ring.f")
     res = CliRunner().invoke(main, ["lost-cycles", ring, "-P", "2", "--from", "smpi"])
     assert res.exit_code == 2 and "calls NX/2" in res.output
+
+
+@pytest.mark.parametrize("program", ["fft2d_dp", "fft2d_tp"])
+def test_a_program_that_reads_its_inputs_runs_under_smpi(smpi, program):
+    """N and NITER reach rank 0's READs on the run's standard input (32, then 2); the rows carry
+    them as `vars`. On the cluster's crossbar no two messages of these programs share a port:
+    the trace and the communication-only prediction agree."""
+    files = [str(ROOT / "programs" / program / f"{program}.f")]
+    inputs = {"N": 32, "NITER": 2}
+    measured = api.lost_cycles_smpi(files, "cluster", 4, inputs=inputs)
+    predicted = api.lost_cycles(files, "cluster", 4, inputs, communication_only=True)
+    assert measured.vars == {"N": 32.0, "NITER": 2.0} == predicted.vars
+    assert measured.tp == approx(predicted.tp, rel=1e-3)
+    m, p = measured.breakdown("program")[""], predicted.breakdown("program")[""]
+    for c in ("li", "ip", "sl", "cl", "rc"):
+        assert m[c] == approx(p[c], abs=0.01 * measured.total)

@@ -17,11 +17,13 @@ SOURCES = sorted(PROGRAMS.glob("*/*.f"))
 READ_INPUTS = {
     "trapezoid/host.f": {"N", "NITER"},
     "mpi_trapezoid/trap_mpi.f": {"N", "NITER"},
+    "fft2d_dp/fft2d_dp.f": {"N", "NITER"},
+    "fft2d_tp/fft2d_tp.f": {"N", "NITER"},
 }
 
 
 def test_the_sample_set_is_there():
-    assert len(SOURCES) == 9
+    assert len(SOURCES) == 11
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: f"{p.parent.name}/{p.name}")

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from interp.engine.network import Network, route_links
+from interp.engine.network import Flow, Network, _max_min, route_links
 from interp.system import load_machine
 
 from .helpers import DYNAMIC_PER_BYTE, DYNAMIC_PER_HOP, DYNAMIC_STARTUP, REPO, program, run
@@ -79,6 +79,33 @@ def test_one_link_is_work_conserving(flows):
     # the link never carries more than 1: all work fits between the first start and last end
     first = min(s for s, _ in flows)
     assert max(ends.values()) >= first + sum(d for _, d in flows) - 1e-6
+
+
+LINKS = ("a", "b", "c", "d", "e")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sets(st.sampled_from(LINKS), min_size=1, max_size=3),
+                          st.sampled_from([1.0, 2.0, 3.0])), min_size=1, max_size=8),
+       st.fixed_dictionaries({link: st.floats(0.05, 1.0) for link in LINKS}))
+def test_rates_are_weighted_max_min_fair(flows, capacity):
+    """The definition of weighted max-min fairness, for any flows (among them flows alone on
+    their links, which get their rates without the filling): no link carries more than its
+    capacity, and every flow has a bottleneck -- a full link on which no flow has a higher
+    level (rate x weight)."""
+    active = [Flow(k, tuple(sorted(links)), 0.0, 1.0, weight)
+              for k, (links, weight) in enumerate(flows)]
+    rates = _max_min(active, capacity)
+    assert sorted(rates) == [f.key for f in active]
+    load = {link: sum(rates[f.key] for f in active if link in f.links) for link in LINKS}
+    for link in LINKS:
+        assert load[link] <= capacity[link] * (1 + 1e-9)
+    for f in active:
+        level = rates[f.key] * f.weight
+        assert any(load[link] >= capacity[link] * (1 - 1e-9)
+                   and all(rates[g.key] * g.weight <= level * (1 + 1e-9)
+                           for g in active if link in g.links)
+                   for link in f.links), f
 
 
 def _without_contention(tmp_path: Path):

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from interp import api
 from interp.cli import main
-from interp.engine.inputfiles import _split_record, convert
+from interp.engine.inputfiles import MAX_REPEAT, _split_record, convert
 
 PROGRAM = """\
       PROGRAM RD
@@ -246,6 +246,14 @@ def test_inquire_exist(tmp_path, monkeypatch):
 ])
 def test_list_directed_records(record, values, stop):
     assert _split_record(record) == (values, stop)
+
+
+def test_a_repeat_count_is_ascii_digits_and_bounded():
+    # '²' is a digit to str.isdigit but not to int(): once a ValueError (found by hypothesis)
+    assert _split_record("²*") == (["²*"], False)
+    # a count no READ list could take is capped, not spelled out (once 10^11 list entries)
+    values, _ = _split_record("99999999999*0")
+    assert len(values) == MAX_REPEAT and values[0] == "0"
 
 
 def test_a_missing_input_file_path_is_a_clear_error(tmp_path):
