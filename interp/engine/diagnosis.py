@@ -62,9 +62,8 @@ def diagnose_hang(s: GlobalSync, live: list[Process]) -> None:
     if cycle:
         s.problems.append(Problem(
             "deadlock",
-            "each process waits for another that is itself waiting: " + " -> ".join(
-                f"{p.label} waits in {describe(p.request)} at {at(p.request.aau.loc)}"
-                for p in cycle) + f" -> {cycle[0].label}",
+            "each process waits for another that is itself waiting: "
+            + " -> ".join(_waiting_runs(cycle)) + f" -> {cycle[0].label}",
             [p.request.aau.loc for p in cycle]))
     for p in rest:
         if p in cycle:
@@ -77,6 +76,28 @@ def diagnose_hang(s: GlobalSync, live: list[Process]) -> None:
     for p in blocked:
         p.state = "hung"
     s.hung = True
+
+
+def _waiting_runs(cycle: list[Process]) -> list[str]:
+    """The cycle's links, a run of processes waiting in the same call at the same place said
+    once (16 nodes in one CRECV were 16 copies of its line). A run of consecutive processes,
+    in order, is written ``node 0 .. node 15 (16 processes)``."""
+    runs: list[tuple[str, list[Process]]] = []
+    for p in cycle:
+        where = f"{describe(p.request)} at {at(p.request.aau.loc)}"
+        if runs and runs[-1][0] == where:
+            runs[-1][1].append(p)
+        else:
+            runs.append((where, [p]))
+    return [f"{ps[0].label} waits in {where}" if len(ps) == 1 else
+            f"{_run_label(ps)} each wait in {where}, each for the next" for where, ps in runs]
+
+
+def _run_label(ps: list[Process]) -> str:
+    step = ps[1].pid - ps[0].pid
+    if step in (1, -1) and all(b.pid - a.pid == step for a, b in zip(ps, ps[1:])):
+        return f"{ps[0].label} .. {ps[-1].label} ({len(ps)} processes)"
+    return " -> ".join(p.label for p in ps)
 
 
 def waits_for(s: GlobalSync, p: Process, blocked: list[Process]) -> list[Process]:

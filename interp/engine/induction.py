@@ -35,6 +35,12 @@ _FLIPPED = {"LT": "GT", "LE": "GE", "GT": "LT", "GE": "LE", "NE": "NE"}
 def trip(p, a: A.Iter, frame: Frame) -> sp.Expr | None:
     """Executions of the body of the DO WHILE / GO TO loop ``a``, when it is counted by an
     induction variable whose start, step and bound are known; None when it is not."""
+    if isinstance(a.cond, ast.Logical) and a.cond.value and not has_way_out(a):
+        raise InterpError(
+            f"the loop at {a.loc.file}:{a.loc.line} never ends: it repeats unconditionally and "
+            "nothing in it leaves it (no GO TO out of it, RETURN, STOP or MPI_ABORT)",
+            a.loc, hint=f"fix the loop, or give its count with --iterations "
+                        f"{a.loc.file.rsplit('/', 1)[-1]}:{a.loc.line}=COUNT")
     found = _induction(a, frame)
     if found is None:
         return None
@@ -116,6 +122,29 @@ def _only_step(a: A.Iter, name: str, frame: Frame) -> tuple[ast.Expr, int] | Non
     if step_expr is None:
         return None
     return step_expr, (-1 if s.value.op == "-" else 1)
+
+
+def has_way_out(a: A.Iter) -> bool:
+    """Whether anything in the loop's body can end it: a GO TO to a label outside it, a RETURN,
+    or anything that may end the process (:func:`_may_stop`)."""
+    inside = {f"exit:{label}" for b in a.walk() for label in b.labels} | {f"exit:{a.head_label}"}
+    return any((isinstance(b, A.End) and b.kind not in inside | {"end"}) or _may_stop(b, set())
+               for b in a.walk())
+
+
+def _may_stop(b: A.AAU, seen: set[str]) -> bool:
+    """Whether ``b`` may end the process: a STOP, MPI_ABORT, a routine that may (followed into
+    its body), or a CALL of a routine interp has no source for."""
+    if isinstance(b, A.End):
+        return b.kind == "stop"
+    if isinstance(b, A.LibraryAAU):
+        return b.call is not None and b.call.op == "abort"
+    if isinstance(b, A.Seq):
+        return any(isinstance(s, ast.CallStmt) for s in b.stmts)
+    if isinstance(b, A.Call) and b.callee not in seen:
+        seen.add(b.callee)
+        return any(_may_stop(x, seen) for top in b.callee_body for x in top.walk())
+    return False
 
 
 def _holds(op: str, i: sp.Expr, b: sp.Expr) -> bool | None:

@@ -376,8 +376,10 @@ def _limits_are_data(p, a: A.Iter, frame) -> bool:
 
 def _data_trip_loop(p, a: A.Iter, frame, binding: dict, out: dict, var) -> sp.Expr:
     """Ω of a DO loop whose limits are run-time data: n·(t_per_iter + δ_body) with n its trip
-    count symbol (datadep), when δ_body does not depend on the index."""
-    n = p.data_value(trip_symbol(a))
+    count symbol (datadep), or the count ``--iterations`` gives it, when δ_body does not
+    depend on the index."""
+    k = p.inputs.iterations_for(a.unit, a.loc)
+    n = sp.Integer(k) if k is not None else p.data_value(trip_symbol(a))
     inner = dict(binding)
     inner[VARYING] = set(binding.get(VARYING, ())) | (assigned(a) - {a.var})
     inner[a.var] = var

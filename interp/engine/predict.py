@@ -22,7 +22,9 @@ from interp.application import aau as A
 from interp.application.aag import AAG, UnitAAG
 from interp.application.expr import as_sympy
 from interp.engine.costs import CostModel
-from interp.engine.datadep import NAME as DATA_NAME, DataSymbol, given_value as datadep_given
+from interp.application.ast import expr_text
+from interp.engine.datadep import (NAME as DATA_NAME, DataSymbol, given_value as datadep_given,
+                                   symbol_name)
 from interp.engine.process import CATEGORIES, HOST_ID, Process, Timeline
 from interp.engine.sync import Problem
 from interp.engine.scheduler import Scheduler
@@ -385,9 +387,11 @@ def check_iterations(aag: AAG, iterations: dict[str, int]) -> None:
     """Every ``--iterations WHERE`` must name the first line of a loop (it was silently
     ignored); the error lists the loops nearest the line named."""
     loops = [a for a in aag.all_aaus() if isinstance(a, A.Iter)]
-    known = {k for a in loops for k in _loop_keys(a)}
+    known = {k: a for a in loops for k in _loop_keys(a)}
     for key in iterations:
         if key in known:
+            if not isinstance(known[key], A.IterND):
+                raise _counted_loop(key, known[key])
             continue
         where, _, line = key.rpartition(":")
         near = sorted((a for a in loops if where in (k.rsplit(":", 1)[0] for k in _loop_keys(a))),
@@ -398,6 +402,19 @@ def check_iterations(aag: AAG, iterations: dict[str, int]) -> None:
             hint=(f"loops in {where}: {listing}" if listing else
                   "name a loop as FILE:LINE or UNIT:LINE of its first line; the program's loops: "
                   + (", ".join(_loop_keys(a)[2] for a in loops[:8]) or "none")))
+
+
+def _counted_loop(key: str, a: A.Iter) -> InterpError:
+    """``--iterations`` on a DO loop, whose count comes from its limits (it was ignored)."""
+    limits = f"{expr_text(a.start)} to {expr_text(a.stop)}"
+    if a.limits_at_run_time:
+        trip = symbol_name("trip count", a.loc.file, a.loc.line)
+        return InterpError(f"--iterations {key}: the DO loop at {key} runs from {limits}, "
+                           "values of the run; its iterations are a trip count",
+                           hint=f"give them with --set {trip}=COUNT")
+    return InterpError(f"--iterations {key}: the DO loop at {key} is counted from its limits "
+                       f"({limits}); --iterations gives the count of a loop interp cannot count",
+                       hint="set the inputs in its limits with --set NAME=VALUE instead")
 
 
 def check_given(aag: AAG, given: dict[str, sp.Expr]) -> None:

@@ -83,13 +83,33 @@ def test_do_while_that_never_ends_is_an_error_naming_it():
 
 
 @pytest.mark.parametrize("command", ["predict", "check"])
-def test_goto_loop_that_communicates_forever_stops_at_the_step_budget(command):
-    # 10 CALL CSEND(...); CALL CRECV(...); GO TO 10 on 2 nodes: no count exists; with a
-    # budget of 3000 AAU executions a node it stops naming the loop (line 6)
-    done = interp(command, str(CORPUS / "goto_comm_forever.f"), "-P", "2", "--max-steps", "3000")
+def test_goto_loop_with_no_way_out_is_an_error_at_once(command):
+    # 10 CALL CSEND(...); CALL CRECV(...); GO TO 10 on 2 nodes: nothing in the loop leaves it.
+    # Before, it ran to the default step budget (500 000 AAU executions a node: 92 s predict,
+    # 46 s check); now the loop is seen to have no way out before it is stepped
+    done = interp(command, str(CORPUS / "goto_comm_forever.f"), "-P", "2")
     assert done.returncode == 2, done.stdout + done.stderr
-    assert "goto_comm_forever.f:6" in done.stderr and "3,000 AAU executions" in done.stderr
+    assert "goto_comm_forever.f:6" in done.stderr and "never ends" in done.stderr
+    assert "nothing in it leaves it" in done.stderr
     assert "--iterations goto_comm_forever.f:6=COUNT" in done.stderr
+
+
+def test_goto_loop_left_by_a_stop_in_a_called_routine_is_stepped():
+    # 10 CSEND; CRECV; CALL DONE(K); GO TO 10 where DONE does K = K + 1 and STOPs at K = 5:
+    # a way out (the STOP in the callee), so no error: five rounds are interpreted
+    pred = predicted(str(CORPUS / "goto_stop_in_callee.f"), "-P", "2")
+    assert executions(pred, 14) == 2 * 5  # K = K + 1, five times on each of the 2 nodes
+
+
+@pytest.mark.parametrize("command", ["predict", "check"])
+def test_goto_loop_that_communicates_until_data_says_stops_at_the_step_budget(command):
+    # the same ring with IF (X(1) .LT. 0.0) GO TO 20 on data: with its branch probability set
+    # to 0 it never leaves; with a budget of 3000 AAU executions a node it stops naming line 6
+    done = interp(command, str(CORPUS / "goto_comm_data_exit.f"), "-P", "2", "--max-steps",
+                  "3000", "--set", "p_goto_comm_data_exit_f_8=0")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "goto_comm_data_exit.f:6" in done.stderr and "3,000 AAU executions" in done.stderr
+    assert "--iterations goto_comm_data_exit.f:6=COUNT" in done.stderr
 
 
 def test_real_while_loop_stops_at_the_default_step_budget():

@@ -24,6 +24,29 @@ def test_a_deadlock_of_sixteen_nodes_at_one_line(tmp_path):
     assert len(lines) == 2, result.stdout  # the deadlock, and the count
     assert lines[0].startswith(f"{path}:6:7: deadlock:")
     assert "see" not in result.stdout  # the one place is the line's own
+    # the cycle names the line once for the 16 nodes waiting there (it was 16 copies)
+    assert lines[0].count("deadlock_node.f:6:7") == 2  # the line's own place, and the run's
+    assert "node 0 .. node 15 (16 processes) each wait in CRECV" in lines[0]
+    assert lines[0].endswith("each for the next -> node 0")
+
+
+def test_a_deadlock_cycle_of_two_different_places_names_both(tmp_path):
+    # even nodes wait in CRECV type 1, odd ones in CRECV type 2: runs of one, each named
+    path = fortran(tmp_path, """
+        PROGRAM DL
+        INTEGER ME, MYNODE
+        REAL X
+        ME = MYNODE()
+        IF (ME .EQ. 0) CALL CRECV(1, X, 4)
+        IF (ME .EQ. 1) CALL CRECV(2, X, 4)
+        CALL CSEND(1 + ME, X, 4, 1 - ME, 0)
+        END
+    """)
+    result = invoke("check", path, "-P", "2")
+    assert result.exit_code == 1, result.output
+    first = result.stdout.splitlines()[0]
+    assert "node 0 waits in CRECV (from any node, type 1)" in first, first
+    assert "-> node 1 waits in CRECV (from any node, type 2)" in first, first
 
 
 def test_an_unmatched_send_in_every_iteration(tmp_path):

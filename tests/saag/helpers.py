@@ -124,10 +124,24 @@ def summary(s) -> list[tuple]:
             for p in problems(s)]
 
 
-WAIT = re.compile(r"((?:node|rank) \d+|host) waits in (\w+) .*? at (\S+):(\d+):(\d+)")
+PROC = r"(?:node|rank) \d+|host"
+WAIT = re.compile(rf"((?:{PROC})(?: -> (?:{PROC}))*|(?:node|rank) (\d+) \.\. (?:node|rank) (\d+) "
+                  r"\(\d+ processes\)) (?:each )?waits? in (\w+) .*? at (\S+):(\d+):(\d+)")
 
 
 def cycle_of(message: str) -> list[tuple[str, str, str, int, int]]:
-    """The (process, call, file, line, column) steps of a deadlock message's cycle."""
-    return [(m.group(1), m.group(2), m.group(3), int(m.group(4)), int(m.group(5)))
-            for m in WAIT.finditer(message)]
+    """The (process, call, file, line, column) steps of a deadlock message's cycle; a run of
+    processes waiting at one place (``node 0 .. node 3 (4 processes) each wait in``, or
+    ``node 0 -> node 2 each wait in``) is one step per process."""
+    steps = []
+    for m in WAIT.finditer(message):
+        where = (m.group(4), m.group(5), int(m.group(6)), int(m.group(7)))
+        if m.group(2) is not None:
+            kind = m.group(1).split()[0]
+            first, last = int(m.group(2)), int(m.group(3))
+            step = 1 if last >= first else -1
+            procs = [f"{kind} {k}" for k in range(first, last + step, step)]
+        else:
+            procs = m.group(1).split(" -> ")
+        steps += [(proc, *where) for proc in procs]
+    return steps
