@@ -878,3 +878,47 @@ def lca(data, variables, categories, models, source, program, machine_name, by, 
         click.echo(lca_view.render_json(result))
     else:
         lca_view.print_text(result)
+
+
+# --- real runs and seed 000's semi-empirical prediction (issue #14) --------------------------
+
+
+def _run_values(sets: tuple[str, ...]) -> dict[str, str]:
+    """``--set`` values as the text the run's PARAMETER or standard input gets."""
+    return {k: str(v) for k, v in _parse_sets(sets, counts=False).items()}
+
+
+@main.command("run")
+@SOURCES
+@click.option("-P", "--nprocs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Number of MPI ranks (mpirun --oversubscribe -np P).")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
+              help="An input: a PARAMETER of the main file, or a value it READs from standard "
+                   "input (repeatable).")
+@click.option("-O", "opt", type=click.Choice(["0", "1", "2", "3"]), default="2",
+              show_default=True, help="gfortran's optimisation level.")
+@click.option("--runs", "runs_path", metavar="FILE.csv",
+              help="Append the runs to this runs file (docs/accuracy.md lists its columns).")
+@click.option("--repeat", type=click.IntRange(min=1), default=1, show_default=True,
+              help="How many times to run it (one build).")
+@click.option("--timeout", type=click.FloatRange(min=1), default=600, show_default=True,
+              help="Seconds one run may take.")
+def run_cmd(files, nprocs, sets, opt, runs_path, repeat, timeout) -> None:
+    """Build FILES (an MPI program) with mpif77 and run it for real, with timers at its
+    segments (a copy in a scratch folder; your files are not changed): wall time per rank
+    and per segment."""
+    from interp.analysis import realrun
+    from interp.output import run_view
+
+    if runs_path:
+        from interp.output.files import check_writable
+
+        check_writable(runs_path, "runs file")
+    meta = click.get_current_context().meta
+    plan, runs = realrun.run(_program(files).aag, nprocs, _run_values(sets), opt=opt,
+                             repeat=repeat, timeout=timeout,
+                             include_dirs=meta.get("interp.include_dirs", ()))
+    run_view.print_text(runs, plan)
+    if runs_path:
+        realrun.append_runs(runs_path, runs)
+        click.echo(f"appended {len(runs)} run(s) to {runs_path}", err=True)
