@@ -87,8 +87,12 @@ def counts(aag: AAG, plan: R.Plan, nprocs: int, inputs: Mapping[str, object],
     spec's whole-program prediction (the op-count model's T_p)."""
     from interp import api
 
+    aag, inputs = configured(aag, inputs)
     pred = api.predict(aag, spec, nprocs, dict(inputs), symbolic=False)
-    by_id = aag.by_id()
+    # the segments' AAUs by first line (a configured copy has the same lines, new ids)
+    by_line: dict[int, A.AAU] = {}
+    for a in R.main_unit(aag).walk():
+        by_line.setdefault(a.loc.line, a)
     F: list[dict[str, float]] = []
     comm: list[dict[str, list]] = []
     for proc in pred.processes:
@@ -104,7 +108,7 @@ def counts(aag: AAG, plan: R.Plan, nprocs: int, inputs: Mapping[str, object],
 
         f_rank, c_rank = {}, {}
         for seg in plan.segments:
-            a = by_id[seg.aau_id]
+            a = by_line[seg.line]
             if seg.within and seg.type == "loop" or (seg.within is None and _is_cut(seg, plan)):
                 f = total(a) - sum(total(c) for c in a.children)
                 f_rank[seg.column] = max(f, 0.0) if seg.type == "loop" else 0.0
@@ -117,6 +121,25 @@ def counts(aag: AAG, plan: R.Plan, nprocs: int, inputs: Mapping[str, object],
         F.append(f_rank)
         comm.append(c_rank)
     return F, comm, float(pred.seconds)
+
+
+def configured(aag: AAG, inputs: Mapping[str, object]) -> tuple[AAG, dict[str, object]]:
+    """The AAG with the inputs that are PARAMETERs of the main file set (as ``interp run``
+    sets them in its copy), and the other inputs."""
+    from interp.application.aag import build_aag
+
+    main = Path(R.main_unit(aag).file)
+    text, done = R.set_parameters(main.read_text(errors="replace"),
+                                  {k.upper(): str(v) for k, v in inputs.items()})
+    rest = {k: v for k, v in inputs.items() if k.upper() not in done}
+    if not done:
+        return aag, rest
+    with tempfile.TemporaryDirectory(prefix="interp-semiemp-") as tmp:
+        copy = Path(tmp) / main.name
+        copy.write_text(text)
+        files = [str(copy) if Path(f).resolve() == main.resolve() else f for f in aag.files]
+        built = build_aag(files, aag.granularity, [str(main.resolve().parent)])
+    return built, rest
 
 
 def _is_cut(seg: R.Segment, plan: R.Plan) -> bool:
