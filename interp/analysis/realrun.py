@@ -21,7 +21,8 @@ segment of the main file, holding each rank's seconds in that segment as ``r0;r1
 - ``program`` (the main file's stem), ``files`` (``;``-separated), ``P``, ``inputs``
   (``NAME=V;…`` as given), ``opt`` (the -O level), ``cores`` (this machine's),
   ``oversubscribed`` (1 when P > cores), ``run`` (0.. within one ``--repeat``), ``started``
-  (ISO time);
+  (ISO time); ``load`` (the machine's 1-minute load average when the run started: on a
+  shared machine, other work on the cores the ranks need);
 - ``wall_seconds``: mpirun's wall time, start-up included;
 - ``timed_seconds``: the longest rank's span from its first timer to MPI_FINALIZE;
 - ``proc_seconds``: each rank's span, ``r0;r1;…``.
@@ -47,7 +48,7 @@ from interp.errors import InterpError
 
 WHO = "interp run"
 COLUMNS = ["program", "files", "P", "inputs", "opt", "cores", "oversubscribed", "run",
-           "started", "wall_seconds", "timed_seconds", "proc_seconds"]
+           "started", "load", "wall_seconds", "timed_seconds", "proc_seconds"]
 SEGMENT_PREFIX = "seg_L"
 TIMES_FILE = "interp_times."
 _INIT = re.compile(r"^[ \t0-9]{6}.*\bCALL\s+MPI_INIT\s*\(", re.I)
@@ -102,6 +103,7 @@ class Run:
     wall: float
     procs: list[float]  # each rank's timed span
     segments: dict[str, list[float]] = field(default_factory=dict)  # column → per rank
+    load: float = 0.0  # 1-minute load average at the start
 
     @property
     def oversubscribed(self) -> bool:
@@ -116,7 +118,7 @@ class Run:
                "inputs": ";".join(f"{k}={v}" for k, v in self.inputs.items()),
                "opt": self.opt, "cores": str(self.cores),
                "oversubscribed": "1" if self.oversubscribed else "0", "run": str(self.run),
-               "started": self.started, "wall_seconds": f"{self.wall:.6f}",
+               "started": self.started, "load": f"{self.load:.2f}", "wall_seconds": f"{self.wall:.6f}",
                "timed_seconds": f"{self.timed:.9f}",
                "proc_seconds": ";".join(f"{t:.9f}" for t in self.procs)}
         out.update({k: ";".join(f"{t:.9g}" for t in v) for k, v in self.segments.items()})
@@ -422,11 +424,12 @@ def run(aag: AAG, nprocs: int, values: Mapping[str, str], *, opt: str = "2", rep
         exe, p, stdin = build(aag, work, values, opt, include_dirs)
         for k in range(repeat):
             started = datetime.now(timezone.utc).isoformat(timespec="seconds")
+            load = os.getloadavg()[0]
             wall = execute(exe, work, nprocs, stdin, timeout)
             spans, per = read_times(work, nprocs, p)
             r = Run(main.stem, [str(f) for f in aag.files], nprocs,
                     {k.upper(): v for k, v in values.items()}, opt, cores, k, started, wall,
-                    spans, per)
+                    spans, per, load)
             out.append(r)
             if progress:
                 progress(r)
@@ -485,7 +488,8 @@ def read_runs(path: str | Path) -> list[Run]:
                     if c and c.startswith(SEGMENT_PREFIX) and v}
             out.append(Run(row["program"], row["files"].split(";"), int(row["P"]), inputs,
                            row["opt"], int(row["cores"]), int(row["run"]), row["started"],
-                           float(row["wall_seconds"]), _numbers(row["proc_seconds"]), segs))
+                           float(row["wall_seconds"]), _numbers(row["proc_seconds"]), segs,
+                           float(row["load"] or 0)))
         except (ValueError, TypeError) as err:
             raise InterpError(f"{path}:{n}: a value is not a number ({err})",
                               hint="the runs file is written by `interp run`; fix or drop "
