@@ -881,3 +881,123 @@ def lca(data, variables, categories, models, source, program, machine_name, by, 
         click.echo(lca_view.render_json(result))
     else:
         lca_view.print_text(result)
+
+
+# --- real runs and seed 000's semi-empirical prediction (issue #14) --------------------------
+
+
+def _run_values(sets: tuple[str, ...]) -> dict[str, str]:
+    """``--set`` values as the text the run's PARAMETER or standard input gets."""
+    return {k: str(v) for k, v in _parse_sets(sets, counts=False).items()}
+
+
+@main.command("run")
+@SOURCES
+@click.option("-P", "--nprocs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Number of MPI ranks (mpirun --oversubscribe -np P).")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
+              help="An input: a PARAMETER of the main file, or a value it READs from standard "
+                   "input (repeatable).")
+@click.option("-O", "opt", type=click.Choice(["0", "1", "2", "3"]), default="2",
+              show_default=True, help="gfortran's optimisation level.")
+@click.option("--runs", "runs_path", metavar="FILE.csv",
+              help="Append the runs to this runs file (docs/accuracy.md lists its columns).")
+@click.option("--repeat", type=click.IntRange(min=1), default=1, show_default=True,
+              help="How many times to run it (one build).")
+@click.option("--timeout", type=click.FloatRange(min=1), default=600, show_default=True,
+              help="Seconds one run may take.")
+def run_cmd(files, nprocs, sets, opt, runs_path, repeat, timeout) -> None:
+    """Build FILES (an MPI program) with mpif77 and run it for real, with timers at its
+    segments (a copy in a scratch folder; your files are not changed): wall time per rank
+    and per segment."""
+    from interp.analysis import realrun
+    from interp.output import run_view
+
+    if runs_path:
+        from interp.output.files import check_writable
+
+        check_writable(runs_path, "runs file")
+    meta = click.get_current_context().meta
+    plan, runs = realrun.run(_program(files).aag, nprocs, _run_values(sets), opt=opt,
+                             repeat=repeat, timeout=timeout,
+                             include_dirs=meta.get("interp.include_dirs", ()))
+    run_view.print_text(runs, plan)
+    if runs_path:
+        realrun.append_runs(runs_path, runs)
+        click.echo(f"appended {len(runs)} run(s) to {runs_path}", err=True)
+
+
+@main.group()
+def semiemp() -> None:
+    """Seed 000's semi-empirical prediction: fit segment times from real runs, predict."""
+
+
+@semiemp.command("fit")
+@SOURCES
+@click.option("--runs", "runs_path", required=True, metavar="FILE.csv",
+              help="The sample runs (`interp run --runs FILE`), at two sizes at least.")
+@click.option("-o", "--output", "output", required=True, metavar="FILE.json",
+              help="The model to write.")
+@click.option("--spec", default="cluster", show_default=True, metavar="NAME|FILE",
+              help="The spec whose op-count costs give each segment's count F.")
+@click.option("--bench-procs", "bench_procs", default="1,2", show_default=True,
+              callback=_int_list, help="Numbers of ranks to microbenchmark communication on.")
+def semiemp_fit(files, runs_path, output, spec, bench_procs) -> None:
+    """Fit each segment's time against its analytic count F (equations 2.3-2.7) from the
+    sample runs, and microbenchmark communication against P."""
+    from interp.analysis import realrun, semiemp as S
+    from interp.output import jsontext, semiemp_view
+    from interp.output.files import check_writable, write_text
+
+    check_writable(output, "model")
+    runs = realrun.read_runs(runs_path)
+    aag = _program(files).aag
+    comm = S.microbenchmark(bench_procs)
+    model = S.fit(aag, runs, comm, spec, where=runs_path)
+    write_text(output, jsontext.dumps(model.to_json(), indent=2) + "\n", "model")
+    semiemp_view.print_group(semiemp_view.fit_text(model))
+    click.echo(f"wrote {output}", err=True)
+
+
+def _read_model(path: str):
+    import json
+
+    from interp.analysis import semiemp as S
+
+    try:
+        data = json.loads(open(path).read())
+    except OSError as err:
+        raise InterpError(f"--model {path}: cannot read it ({err.strerror})",
+                          hint="give the file `interp semiemp fit -o FILE` wrote") from None
+    except ValueError as err:
+        raise InterpError(f"--model {path}: not JSON ({err})",
+                          hint="give the file `interp semiemp fit -o FILE` wrote") from None
+    return S.Model.from_json(data, path)
+
+
+@semiemp.command("predict")
+@SOURCES
+@click.option("--model", "model_path", required=True, metavar="FILE.json",
+              help="The model `interp semiemp fit` wrote.")
+@click.option("-P", "--nprocs", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Input values.")
+@click.option("--actual", "actual", metavar="FILE.csv",
+              help="Real runs to score against: every size in it at this P is predicted, "
+                   "with E (4.9), Ē (4.10) and the conservative ratio (4.8).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def semiemp_predict(files, model_path, nprocs, sets, actual, fmt) -> None:
+    """Predict FILES' run time from the fitted segment times and microbenchmarks."""
+    from interp.analysis import realrun, semiemp as S
+    from interp.output import semiemp_view
+
+    model = _read_model(model_path)
+    aag = _program(files).aag
+    if actual:
+        points = S.score(aag, model, realrun.read_runs(actual), nprocs)
+    else:
+        points = [S.predict(aag, model, nprocs, _run_values(sets))]
+    if fmt == "json":
+        click.echo(semiemp_view.points_json(points, model))
+    else:
+        semiemp_view.print_group(semiemp_view.points_text(points, model))

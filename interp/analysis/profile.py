@@ -47,7 +47,7 @@ class Measured:
                 "executions": self.executions, "taken": self.taken}
 
 
-def compiler(mpi: bool) -> str:
+def compiler(mpi: bool, who: str = "interp profile") -> str:
     """mpif77 (or mpifort) for an MPI program, gfortran otherwise; a clear error if absent."""
     names = ["mpif77", "mpifort"] if mpi else ["gfortran"]
     for name in names:
@@ -55,23 +55,27 @@ def compiler(mpi: bool) -> str:
         if path:
             return path
     package = "openmpi-bin libopenmpi-dev" if mpi else "gfortran"
-    raise InterpError(f"interp profile needs {' or '.join(names)} to compile the program",
+    raise InterpError(f"{who} needs {' or '.join(names)} to compile the program",
                       hint=f"install it: apt-get install -y {package}")
 
 
-def build(files: list[str], workdir: Path, mpi: bool) -> Path:
-    """Compile FILES with coverage into ``workdir``; the executable's path."""
-    fc = compiler(mpi)
+def build(files: list[str], workdir: Path, mpi: bool, flags: list[str] = FLAGS,
+          link_flags: tuple[str, ...] = ("--coverage",), include_dirs: tuple[str, ...] = (),
+          who: str = "interp profile") -> Path:
+    """Compile FILES (with coverage, unless other ``flags`` are given) into ``workdir``; the
+    executable's path. ``include_dirs``: folders searched after each source's own."""
+    fc = compiler(mpi, who)
     sources = [Path(f).resolve() for f in files if Path(f).suffix in FORTRAN_SUFFIXES]
-    includes = sorted({f"-I{s.parent}" for s in sources})
+    includes = list(dict.fromkeys([*sorted({f"-I{s.parent}" for s in sources}),
+                                   *(f"-I{Path(d).resolve()}" for d in include_dirs)]))
     objects = []
     for k, src in enumerate(sources):
         obj = workdir / f"{k}_{src.stem}.o"
-        _run([fc, *FLAGS, *includes, "-c", str(src), "-o", str(obj)], workdir,
-             f"compiling {src.name}")
+        _run([fc, *flags, *includes, "-c", str(src), "-o", str(obj)], workdir,
+             f"compiling {src.name}", who=who)
         objects.append(str(obj))
     exe = workdir / "program.exe"
-    _run([fc, "--coverage", *objects, "-o", str(exe)], workdir, "linking")
+    _run([fc, *link_flags, *objects, "-o", str(exe)], workdir, "linking", who=who)
     return exe
 
 
@@ -161,14 +165,18 @@ def _add_branches(a: list[dict], b: list[dict]) -> list[dict]:
 
 
 def _run(command: list[str], cwd: Path, what: str, timeout: float | None = None,
-         env: dict | None = None) -> None:
+         env: dict | None = None, who: str = "interp profile",
+         stdin: str | None = None) -> subprocess.CompletedProcess:
+    """Run ``command``; a failure is an InterpError with the tool's own message (its last
+    lines) and exit code."""
     try:
         done = subprocess.run(command, cwd=cwd, capture_output=True, text=True,
-                              timeout=timeout, env=env)
+                              timeout=timeout, env=env, input=stdin)
     except subprocess.TimeoutExpired:
-        raise InterpError(f"interp profile: {what} took longer than {timeout:g} s",
-                          hint="profile a smaller size (a smaller class), or give --timeout") from None
+        raise InterpError(f"{who}: {what} took longer than {timeout:g} s",
+                          hint="run a smaller size (a smaller class), or give --timeout") from None
     if done.returncode != 0:
         tail = "\n".join((done.stderr or done.stdout).strip().splitlines()[-12:])
-        raise InterpError(f"interp profile: {what} failed (exit {done.returncode}):\n{tail}",
+        raise InterpError(f"{who}: {what} failed (exit {done.returncode}):\n{tail}",
                           hint=" ".join(command))
+    return done

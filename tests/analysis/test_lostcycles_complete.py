@@ -32,6 +32,7 @@ PROGRAMS = {
     "programs/mpi_trapezoid": (["programs/mpi_trapezoid/trap_mpi.f"], TRAPEZOID),
     "programs/fft2d_dp": (["programs/fft2d_dp/fft2d_dp.f"], FFT),
     "programs/fft2d_tp": (["programs/fft2d_tp/fft2d_tp.f"], FFT),
+    "programs/mpi_jacobi": (["programs/mpi_jacobi/jacobi_mpi.f"], {}),
     "validation/multifile": (["validation/multifile/main.f", "validation/multifile/exch.f",
                               "validation/multifile/clock.f"], {}),
 }
@@ -42,6 +43,11 @@ PROGRAMS.update({f"validation/{f.stem}": ([f"validation/{f.name}"], {})
 
 RUNS = [(name, machine) for name in sorted(PROGRAMS) for machine in ("ipsc860", "cluster")
         if not (name == "programs/trapezoid" and machine == "cluster")]  # a host program needs a host
+
+
+def test_every_program_of_programs_is_here():
+    assert {f"programs/{d.name}" for d in (ROOT / "programs").iterdir() if d.is_dir()} == \
+        {name for name in PROGRAMS if name.startswith("programs/")}
 
 
 @pytest.mark.parametrize("name, machine", RUNS)

@@ -23,7 +23,7 @@ READ_INPUTS = {
 
 
 def test_the_sample_set_is_there():
-    assert len(SOURCES) == 11
+    assert len(SOURCES) == 12
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: f"{p.parent.name}/{p.name}")
