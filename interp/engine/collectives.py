@@ -200,9 +200,9 @@ def _with_contention(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, 
     delay: dict = {}
     for _ in range(sum(map(len, rounds)) + 2):
         t, msgs = _rounds(s, kind, size_of, rounds, reqs, t_in, delay)
-        if not contend or not msgs or any(  # (one member: no message to share a link)
-                is_symbolic(x) for _, depart, mt in msgs
-                for x in (depart, mt.startup, mt.transmission, mt.wire)):
+        if not contend or not msgs or s.msgs.left_unpriced(  # (one member: no message)
+                *[x for _, depart, mt in msgs
+                  for x in (depart, mt.startup, mt.transmission, mt.wire)]):
             return t, delay
         flows = []
         for key, depart, mt in msgs:

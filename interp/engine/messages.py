@@ -119,6 +119,10 @@ class MessageModel:
         self._in_flight: dict[int, Message] = {}  # messages whose flow is open, by id
         self.delays: dict[int, float] = {}  # message id → contention delay, once delayed
         self.collective_delays: list[float] = []  # those of collectives' messages
+        # the symbols in the times of messages whose link sharing was not priced (which
+        # messages overlap is not decided for all their values): predict interprets again
+        # with the values it has for them, so the formula at a point is the numeric result
+        self.unpriced: set[str] = set()
         self._ids = 0
 
     def new_id(self) -> int:
@@ -236,10 +240,11 @@ class MessageModel:
     def contend(self, msg: Message, t: MessageTime, floor) -> None:
         """Put the message's bytes on its route's links: messages crossing a link at the
         same time share it, so this one and those sharing links with it may arrive later.
-        Messages with symbolic times are left alone (their overlap is not decided).
-        ``floor()``: the earliest clock of a live process (nothing happens before it)."""
-        if self.network is None or any(is_symbolic(x) for x in (
-                msg.depart, t.startup, t.transmission, t.wire)):
+        Messages with symbolic times are left alone (their overlap is not decided), their
+        symbols noted (``unpriced``). ``floor()``: the earliest clock of a live process
+        (nothing happens before it)."""
+        if self.network is None or self.left_unpriced(
+                msg.depart, t.startup, t.transmission, t.wire):
             return
         path = self.route(msg.src.pid, msg.dst)
         start = wire_start(msg.depart, t)
@@ -256,6 +261,14 @@ class MessageModel:
             floor_ = floor()
             if floor_ is not None:
                 self.network.forget_before(floor_)
+
+    def left_unpriced(self, *times) -> bool:
+        """Are any of a message's ``times`` symbolic? Then its link sharing is not priced,
+        and their symbols are noted in ``unpriced``."""
+        symbolic = [x for x in times if is_symbolic(x)]
+        for x in symbolic:
+            self.unpriced.update(str(s) for s in as_sympy(x).free_symbols)
+        return bool(symbolic)
 
     def settled(self, m: Message, free_clock) -> bool:
         """May ``m`` be received: is its arrival final? It is once no later message of its
@@ -283,9 +296,16 @@ class MessageModel:
         for msg in self._in_flight.values():
             msg.alone = (msg.alone[0] + d, msg.alone[1] + d)
 
-    def contention_note(self) -> str | None:
-        delays = [d for d in self.delays.values() if d > 0] + [
+    def _delays(self) -> list[float]:
+        return [d for d in self.delays.values() if d > 0] + [
             d for d in self.collective_delays if d > 0]
+
+    def delayed(self) -> bool:
+        """Did link sharing delay any message?"""
+        return bool(self._delays())
+
+    def contention_note(self) -> str | None:
+        delays = self._delays()
         if not delays:
             return None
         return (f"link contention: {len(delays)} messages shared links with others on the way "

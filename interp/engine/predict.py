@@ -252,16 +252,15 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     # value from the start (a DO loop it bounds runs zero times), and said so
     not_positive = {k: v for k, v in given.items() if v.is_Integer and v <= 0 and "(" not in k}
     fixed.update(not_positive)
-    formula_note = None
+    formula_notes: list[str] = []
+    contended = None  # does link sharing delay a message at the inputs given (numeric run)?
     for _ in range(MAX_RERUNS):
         try:
             inputs = Inputs(fixed, routines, dict(iterations or {}), given, numeric=not symbolic)
             sched, procs, host = interpret(aag, sag, nprocs, inputs, bound, extend, trace,
                                            timeline=timeline)
         except FormulaTooLarge as big:  # keep the number exact: use the values given
-            values = {n: _given_value(given, n) if n not in inputs.data else
-                      _data_value(given, inputs.data[n]) for n in big.symbols}
-            new = {n: v for n, v in values.items() if v is not None and n not in fixed}
+            new = _values_for(big.symbols, given, inputs, fixed)
             if not new:
                 missing = list(dict.fromkeys(list(big.symbols) + _not_given(aag, given)))
                 raise InterpError(
@@ -269,8 +268,9 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
                     "ways to keep as a formula; inputs not given: " + ", ".join(missing),
                     hint=set_hint(missing)) from None
             fixed.update(new)
-            formula_note = ("the waiting structure depended on " + ", ".join(sorted(new))
-                            + " in too many ways for a closed form; their given values were used")
+            formula_notes.append("the waiting structure depended on " + ", ".join(sorted(new))
+                                 + " in too many ways for a closed form; their given values "
+                                 "were used")
             continue
         except NeedValue as need:
             new = {n: _given_value(given, n) for n in need.names if _given_value(given, n) is not None}
@@ -280,6 +280,19 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
             if all(n in fixed for n in new):
                 raise
             fixed.update(new)
+            continue
+        # which messages share links, and so when they arrive, is decided with numbers only:
+        # when link sharing delays messages at the inputs given, the inputs the unpriced
+        # messages' times depend on are used with their values (as a numeric run does)
+        unpriced = _values_for(sorted(sched.msgs.unpriced), given, inputs, fixed)
+        if unpriced and contended is None:
+            point = Inputs(dict(given), routines, dict(iterations or {}), given, numeric=True)
+            contended = interpret(aag, sag, nprocs, point, bound, extend)[0].msgs.delayed()
+        if unpriced and contended:
+            fixed.update(unpriced)
+            formula_notes.append(
+                "link contention: which messages share links depends on " + ", ".join(
+                    sorted(unpriced)) + "; their values were used (the formula has their numbers)")
             continue
         broken = _violated(sched, procs, given, fixed)
         if broken:  # a given value lies outside what the formula assumed: interpret it exactly
@@ -301,7 +314,8 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     valid = [f"the formula assumes {a}" for a in assumptions(sched, procs)]
     total = as_sympy(total)
     notes = list(dict.fromkeys(sched.notes + [n for p in procs for n in p.notes] + valid
-                               + ([formula_note] if formula_note else [])))
+                               + formula_notes
+                               + _unpriced_note(sched, given, inputs)))
     check_data_given(given, inputs.data)
     pred = Prediction(total, headline, procs, sched, aag, sag, nprocs, bound, given, fixed, notes,
                       dict(sorted(inputs.data.items(), key=lambda kv: (kv[1].file, kv[1].line))))
@@ -461,6 +475,31 @@ def check_data_given(given: dict[str, sp.Expr], data: dict[str, DataSymbol]) -> 
                               f"{key.lower()}",
                               hint=f"did you mean {close[0]}?" if close else
                               "see the data-dependent section of `interp predict`")
+
+
+def _values_for(names, given: dict[str, sp.Expr], inputs: Inputs,
+                fixed: dict[str, sp.Expr]) -> dict[str, sp.Expr]:
+    """The values of the symbols ``names`` not fixed yet that have one: an input's given
+    value, a data-dependent quantity's given value or default."""
+    values = {n: _given_value(given, n) if n not in inputs.data else
+              _data_value(given, inputs.data[n]) for n in names}
+    return {n: v for n, v in values.items() if v is not None and n not in fixed}
+
+
+def _unpriced_note(sched: Scheduler, given: dict[str, sp.Expr], inputs: Inputs) -> list[str]:
+    """What the formula assumes of the messages whose link sharing was not priced."""
+    names = sorted(sched.msgs.unpriced)
+    valued = sorted(_values_for(names, given, inputs, {}))
+    missing = [n for n in names if n not in valued]
+    out = []
+    if valued:
+        out.append("link contention: no message shares a link at the inputs given; the formula "
+                   "assumes so for the messages whose times depend on " + ", ".join(valued))
+    if missing:
+        out.append("link contention was not priced for messages whose times depend on "
+                   + ", ".join(missing) + " (which of them overlap is not decided): give their "
+                   "values with --set to include it")
+    return out
 
 
 def _data_value(given: dict[str, sp.Expr], s: DataSymbol) -> sp.Expr:
