@@ -287,7 +287,10 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
         unpriced = _values_for(sorted(sched.msgs.unpriced), given, inputs, fixed)
         if unpriced and contended is None:
             point = Inputs(dict(given), routines, dict(iterations or {}), given, numeric=True)
-            contended = interpret(aag, sag, nprocs, point, bound, extend)[0].msgs.delayed()
+            try:
+                contended = interpret(aag, sag, nprocs, point, bound, extend)[0].msgs.delayed()
+            except (NeedValue, FormulaTooLarge):  # not a point: the formula stays as it is
+                contended = False
         if unpriced and contended:
             fixed.update(unpriced)
             formula_notes.append(

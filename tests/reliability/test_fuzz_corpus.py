@@ -3,6 +3,8 @@ campaign (exit 0, 1 or 2, no exception, no traceback; tests/reliability/fuzz_inp
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -49,3 +51,24 @@ CASES = [
 def test_corpus_input_keeps_the_invariant(args):
     outcome = run(args, stdin="10\n")
     assert outcome.crash is None, f"{outcome.crash}\n{outcome.output[-1500:]}"
+
+
+MEMORY_SCRIPT = """
+import resource, sys
+sys.path.insert(0, sys.argv[1])
+from reliability.fuzz_inputs import run
+from reliability.test_fuzz_corpus import CASES
+for case in CASES:
+    run(list(case.values[0]), stdin="10\\n")
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def test_every_corpus_input_stays_under_one_gigabyte():
+    # issue 15: "memory stays under 1 GB on every input above" (the hangs grew to 1.3-1.7 GB,
+    # the YAML bomb to 6.7-9.8 GB). One process runs them all: its peak bounds each one's.
+    done = subprocess.run([sys.executable, "-c", MEMORY_SCRIPT, str(Path(__file__).parents[1])],
+                          capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    peak_kb = int(done.stdout.split()[-1])
+    assert peak_kb < 1024 * 1024, f"peak {peak_kb / 1024:.0f} MB"
