@@ -51,13 +51,14 @@ def efficiency(tp: float, ts: float, nprocs: int) -> float:
 
 def scale_table(lat: Mapping[int, float | None]) -> dict[tuple[int, int], float | None]:
     """Eq. 8-9: ``Scale(P, P') = lat[P] / lat[P']`` for every P < P' (None where a latency is
-    unknown, or the later one is not positive)."""
+    unknown or not positive: a latency <= 0 means an efficiency >= 1, where the ratio of two
+    latencies says nothing about scaling)."""
     ps = sorted(lat)
     out: dict[tuple[int, int], float | None] = {}
     for i, p in enumerate(ps):
         for q in ps[i:]:
             a, b = lat[p], lat[q]
-            out[(p, q)] = a / b if a is not None and b is not None and b > 0 else None
+            out[(p, q)] = a / b if a is not None and b is not None and a > 0 and b > 0 else None
     return out
 
 

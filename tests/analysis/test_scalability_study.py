@@ -136,3 +136,10 @@ def test_an_unreachable_target_is_an_answer():
     assert by_p[16].root.status == "unreachable"
     assert by_p[16].e == by_p[16].root.efficiency < 0.9
     assert result.table[(2, 16)] is None
+
+
+def test_no_scale_from_a_latency_that_is_not_positive():
+    """L <= 0 means E >= 1 (T_p <= T_s/P): no ratio is printed for it."""
+    table = scale_table({2: 3.0, 4: -1.0, 8: 1.5})
+    assert table[(2, 8)] == 2.0
+    assert table[(2, 4)] is None and table[(4, 8)] is None
