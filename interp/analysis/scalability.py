@@ -91,6 +91,14 @@ class Runs:
     path: SizePath
     cache: dict[tuple[str, int, int], Prediction] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        given = {k.split(".")[-1] for k in self.setup.given}
+        both = [n for n in self.path.names if n.split(".")[-1] in given]
+        if both:
+            raise InterpError(f"{', '.join(both)} is given twice: by --set and by the path "
+                              f"{self.path.text!r}", hint="the path sets the sizes it scales: "
+                                                          "drop the --set")
+
     @cached_property
     def machines(self) -> dict[str, SAG]:
         return {REAL: self.setup.sag, PRAM: pram(self.setup.sag)}

@@ -52,6 +52,8 @@ def test_usage_errors_exit_2():
                  ["--path", "Q=t", "--efficiency", "0.7"]):
         r = run("scalability", *COMMON, *args)
         assert r.exit_code == 2, (args, r.output)
+    r = run("scalability", *COMMON, "--path", "N=t", "--efficiency", "0.7", "--set", "N=10")
+    assert r.exit_code == 2 and "given twice" in r.output
     r = run("scalability", CUBE, "--machine", "cluster", "-P", "4", "--path", "N=t",
             "--efficiency", "0.7")
     assert r.exit_code == 2 and "two machine sizes" in r.output
