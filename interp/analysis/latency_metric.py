@@ -196,8 +196,10 @@ def latency_metric(setup: Setup, path: SizePath, nprocs: Sequence[int], target: 
     points = [at(n, iso(n, target)) for n in ns]
     isospeed = []
     if points[0].root.reached:
-        s0 = points[0].speed
-        for n in ns:
+        base = points[0]
+        s0 = base.speed
+        isospeed.append(at(base.n, Root(base.t, "base", 1.0)))
+        for n in ns[1:]:
             root = find_size(lambda t, n=n: at(n, Root(t, "", 0.0)).speed / s0, 1.0, t_min, t_max)
             isospeed.append(at(n, root))
     study = LatencyStudy(target, path, work or path.names[0], program_name(setup.aag),

@@ -19,7 +19,7 @@ from interp.output.sweep_view import check_plot_path
 
 NAMES = {"algorithmic": ("algorithmic", "E_a", "L_a"), "combination": ("combination", "E", "L")}
 STATUS = {"found": "", "smallest": "above the target at the smallest size on the path",
-          "unreachable": "target not reached on the path"}
+          "unreachable": "target not reached on the path", "base": "the speed kept"}
 
 
 def scale_text(v: float | None) -> str:
