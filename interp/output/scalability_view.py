@@ -91,6 +91,9 @@ def plot(result: Scalability, path: str | Path) -> None:
     ax.plot(xs, [p.la for p in points], marker="o", label="algorithmic latency L_a (PRAM)")
     ax.plot(xs, [p.l for p in points], marker="s", label="parallel latency L (real machine)")
     ax.set_xscale("log", base=2)
+    ys = [v for p in points for v in (p.la, p.l)]
+    if ys and min(ys) > 0 and max(ys) / min(ys) > 100:  # L_a is often far below L
+        ax.set_yscale("log")
     ax.set_xticks(xs, [str(x) for x in xs])
     ax.set_xlabel("P (χ(P) from the table)")
     ax.set_ylabel("latency [s]")
