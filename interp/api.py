@@ -303,8 +303,42 @@ def sensitivity(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
     return _sensitivity(s, step)
 
 
+def scalability(program: ProgramLike, machine: MachineLike, nprocs: Sequence[int], path: str,
+                efficiency: float, kind: str = "algorithmic",
+                inputs: Mapping[str, object] | None = None, what_if: Iterable[str] = (),
+                bound: str = "mid", *, routines=None, iterations=None, t_min: int = 1,
+                t_max: int | None = None):
+    """Zhang and Xu's algorithmic (``kind="algorithmic"``: PRAM against MIRACLE) or
+    combination (``"combination"``: the real machine against MIRACLE) scalability: for each P
+    the size on ``path`` (``"N=t, M=20"``) where the efficiency reaches ``efficiency``, and
+    the Scale table of the latencies there (:mod:`interp.analysis.scalability`)."""
+    from interp.analysis.scalability import scalability as study
+    from interp.analysis.sizepath import T_MAX, parse_path
+
+    s = setup(program, machine, 1, inputs, what_if, bound, routines, iterations)
+    return study(s, parse_path(path), list(nprocs), efficiency, kind, t_min, t_max or T_MAX)
+
+
+def latency_metric(program: ProgramLike, machine: MachineLike, nprocs: Sequence[int],
+                   scale: str, efficiency: float, inputs: Mapping[str, object] | None = None,
+                   what_if: Iterable[str] = (), bound: str = "mid", *, work: str | None = None,
+                   integral: int = 0, routines=None, iterations=None, t_min: int = 1,
+                   t_max: int | None = None):
+    """Zhang, Yan and He's latency metric: for each N (= P) the size W on ``scale`` (a path,
+    ``"N"`` alone meaning ``"N=t"``) where E reaches ``efficiency``, the average latencies
+    there (3.5, both methods), the E-conserved scale table (3.7), Theorem 2's
+    ``(W/N)/(W'/N')`` with W = ``work``, isospeed sizes, and with ``integral`` = K the average
+    over K efficiencies (3.8) (:mod:`interp.analysis.latency_metric`)."""
+    from interp.analysis.latency_metric import latency_metric as study
+    from interp.analysis.sizepath import T_MAX, parse_path
+
+    s = setup(program, machine, 1, inputs, what_if, bound, routines, iterations)
+    path = parse_path(scale if "=" in scale else f"{scale}=t")
+    return study(s, path, list(nprocs), efficiency, work, integral, t_min, t_max or T_MAX)
+
+
 __all__ = ["Machine", "Program", "Comparison", "Sensitivity", "SweepResult", "Axis",
-           "compare", "lost_cycles", "lost_cycles_smpi", "predict", "prediction_interval", "report", "saag", "sensitivity", "sweep", "setup",
+           "compare", "latency_metric", "lost_cycles", "lost_cycles_smpi", "predict", "prediction_interval", "report", "saag", "scalability", "sensitivity", "sweep", "setup",
            "parse_range", "parse_vary", "input_value"]
 
 

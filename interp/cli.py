@@ -1001,3 +1001,89 @@ def semiemp_predict(files, model_path, nprocs, sets, actual, fmt) -> None:
         click.echo(semiemp_view.points_json(points, model))
     else:
         semiemp_view.print_group(semiemp_view.points_text(points, model))
+
+
+# --- scalability (seeds 002 and 004, issue 14) --------------------------------------------------
+
+
+def study_options(f):
+    """The options of the scalability studies: -P as a list, the inputs and the path."""
+    f = click.option("--max-size", "t_max", type=click.IntRange(min=2), default=2**40,
+                     show_default=True, help="The largest t the search tries.")(f)
+    f = click.option("--efficiency", "target", type=click.FloatRange(0, 1, min_open=True),
+                     required=True, help="The efficiency to keep, e.g. 0.7.")(f)
+    f = click.option("--bound", type=click.Choice(["min", "mid", "max"]), default="mid",
+                     show_default=True, help="Which end of the spec's [min, max] ranges to use.")(f)
+    f = click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
+                     help="Value of an input not on the path (repeatable).")(f)
+    f = click.option("-P", "--nprocs", "nprocs_list", default="2,4,8,16", show_default=True,
+                     callback=_int_list, help="Machine sizes, comma separated.")(f)
+    return machine_option(WHAT_IF_OPTION(f))
+
+
+@main.command()
+@SOURCES
+@study_options
+@click.option("--path", "path", required=True, metavar="NAME=EXPR,...",
+              help="The problem size χ as expressions in a whole number t, e.g. 'N=t' or "
+                   "'M=t, N=t, I=20'.")
+@click.option("--kind", type=click.Choice(["algorithmic", "combination"]),
+              default="algorithmic", show_default=True,
+              help="algorithmic: the PRAM against the MIRACLE (E_a, L_a); combination: the "
+                   "real machine against the MIRACLE (E, L).")
+@click.option("--plot", "plot_path", metavar="FILE.png",
+              help="Plot L_a and L at χ(P) against P (.png, .pdf, .svg).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def scalability(files, nprocs_list, sets, bound, target, t_max, machine, path, kind, plot_path,
+                fmt) -> None:
+    """Algorithmic or combination scalability of FILES (Zhang and Xu, seed 002): for each P
+    the size χ(P) on --path where E_a or E reaches --efficiency, and the table
+    Scale(P, P') = latency(χ(P), P) / latency(χ(P'), P') (docs/scalability.md)."""
+    from interp import api
+    from interp.output import scalability_view as view
+    from interp.output.prediction_view import make_console
+
+    if plot_path:
+        view.check_plot_path(plot_path)
+    result = api.scalability(_program(files), machine, nprocs_list, path, target, kind,
+                             _parse_sets(sets), _what_ifs(), bound, t_max=t_max)
+    if plot_path:
+        view.plot(result, plot_path)
+        click.echo(f"wrote {plot_path}", err=True)
+    if fmt == "json":
+        click.echo(view.render_json(result))
+    else:
+        make_console().print(view.render_text(result))
+
+
+@main.command("latency-metric")
+@SOURCES
+@study_options
+@click.option("--scale", "scale", required=True, metavar="NAME|PATH",
+              help="The input that sizes the problem (N means the path 'N=t'), or a path "
+                   "'M=t, N=t, I=20'.")
+@click.option("--work", "work", metavar="EXPR",
+              help="W in the path's inputs for Theorem 2 and isospeed, e.g. 'N*N*N' "
+                   "(default: the first input on the path).")
+@click.option("--integral", "integral", type=click.IntRange(min=0), default=0,
+              show_default=True, help="Average scale over K efficiencies (3.8), midpoint rule; "
+                                      "0: not computed.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def latency_metric(files, nprocs_list, sets, bound, target, t_max, machine, scale, work,
+                   integral, fmt) -> None:
+    """The latency metric of FILES (Zhang, Yan and He, seed 004): for each N in -P the size W
+    where E reaches --efficiency, the average latency L(W, N) there, and the E-conserved
+    scale(E, (N, N')) = L(W, N)/L(W', N') (docs/scalability.md)."""
+    from interp import api
+    from interp.output import latency_view as view
+    from interp.output.prediction_view import make_console
+
+    study = api.latency_metric(_program(files), machine, nprocs_list, scale, target,
+                               _parse_sets(sets), _what_ifs(), bound, work=work,
+                               integral=integral, t_max=t_max)
+    if fmt == "json":
+        click.echo(view.render_json(study))
+    else:
+        make_console().print(view.render_text(study))

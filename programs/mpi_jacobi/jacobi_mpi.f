@@ -1,69 +1,69 @@
 C***********************************************************************
-C     JACOBM -- 1-D JACOBI RELAXATION WITH HALO EXCHANGE, MPI VERSION
+C     JACOBM -- 1-D JACOBI RELAXATION WITH HALO EXCHANGE (MPI), THE
+C     PROBLEM SIZE AN INPUT
 C
-C     The MPI counterpart of programs/halo/halo.f.  Solves u'' = 0 on N
-C     points split into blocks of NLOC = N/NP per rank (N a multiple of
-C     the number of ranks), u = 1 at the left end and 0 at the right.
-C     Each of NSTEP steps refreshes the ghost cells U(0) and U(NLOC+1)
-C     from the neighbours with MPI_SENDRECV (MPI_PROC_NULL at the ends),
-C     does one Jacobi sweep, and finds the largest change over all
-C     ranks with MPI_ALLREDUCE.
+C     The MPI counterpart of HALO (programs/halo/halo.f), but the
+C     line has N points in all (read on rank 0 and broadcast), NLOC =
+C     N/NP of them per rank, so that N can be scaled (interp run,
+C     semiemp, scalability, latency-metric).  Every step
+C     the ghost cells are refreshed with MPI_SENDRECV from both
+C     neighbours, one Jacobi sweep runs, and the largest change is
+C     found with MPI_ALLREDUCE (MPI_MAX).
 C
-C     EXTERNAL INPUTS: none (N and NSTEP are PARAMETERs).
+C     EXTERNAL INPUTS (unit 5 on rank 0): N, the number of points.
+C     NSTEP = 100 steps (PARAMETER); at most NMAX points per rank.
 C
-C     MPI CALLS: MPI_INIT, MPI_COMM_RANK, MPI_COMM_SIZE, MPI_SENDRECV,
-C                MPI_ALLREDUCE, MPI_FINALIZE
+C     MPI CALLS: MPI_INIT, MPI_COMM_RANK, MPI_COMM_SIZE, MPI_BCAST,
+C                MPI_SENDRECV, MPI_ALLREDUCE, MPI_FINALIZE
 C***********************************************************************
       PROGRAM JACOBM
-      IMPLICIT NONE
       INCLUDE 'mpif.h'
-      INTEGER N, NSTEP
-      PARAMETER (N = 100000, NSTEP = 100)
-      INTEGER ME, NP, NLOC, LEFT, RIGHT, I, ISTEP, IERR
-      INTEGER STATUS(MPI_STATUS_SIZE)
-      DOUBLE PRECISION U(0:N+1), UNEW(N)
-      DOUBLE PRECISION RES, GRES, DIFF
+      INTEGER NMAX, NSTEP
+      PARAMETER (NMAX = 4000000, NSTEP = 100)
+      INTEGER STATUS(MPI_STATUS_SIZE), LEFT, RIGHT
+      DOUBLE PRECISION U(0:NMAX+1), UNEW(NMAX), RES, GRES, DIFF
 C
       CALL MPI_INIT(IERR)
       CALL MPI_COMM_RANK(MPI_COMM_WORLD, ME, IERR)
       CALL MPI_COMM_SIZE(MPI_COMM_WORLD, NP, IERR)
-      NLOC = N / NP
+      IF (ME .EQ. 0) READ (5,*) N
+      CALL MPI_BCAST(N, 1, MPI_INTEGER, 0, MPI_COMM_WORLD, IERR)
+      NLOC = N/NP
       LEFT = ME - 1
       RIGHT = ME + 1
-      IF (ME .EQ. 0) LEFT = MPI_PROC_NULL
-      IF (ME .EQ. NP-1) RIGHT = MPI_PROC_NULL
+      IF (LEFT .LT. 0) LEFT = MPI_PROC_NULL
+      IF (RIGHT .GE. NP) RIGHT = MPI_PROC_NULL
 C
-C     Initial guess zero; fixed values at the two ends of the line
-      DO 10 I = 0, NLOC+1
+      DO I = 0, NLOC+1
          U(I) = 0.0D0
-   10 CONTINUE
+      ENDDO
       IF (ME .EQ. 0) U(0) = 1.0D0
 C
-      DO 100 ISTEP = 1, NSTEP
-C        my U(NLOC) to the right neighbour's U(0), and back the other way
-         CALL MPI_SENDRECV(U(NLOC), 1, MPI_DOUBLE_PRECISION, RIGHT, 1,
-     &                     U(0), 1, MPI_DOUBLE_PRECISION, LEFT, 1,
+      DO ISTEP = 1, NSTEP
+C        My U(NLOC) to the right, my U(0) from the left
+         CALL MPI_SENDRECV(U(NLOC), 1, MPI_DOUBLE_PRECISION, RIGHT, 40,
+     &                     U(0), 1, MPI_DOUBLE_PRECISION, LEFT, 40,
      &                     MPI_COMM_WORLD, STATUS, IERR)
-         CALL MPI_SENDRECV(U(1), 1, MPI_DOUBLE_PRECISION, LEFT, 2,
-     &                     U(NLOC+1), 1, MPI_DOUBLE_PRECISION, RIGHT, 2,
+C        My U(1) to the left, my U(NLOC+1) from the right
+         CALL MPI_SENDRECV(U(1), 1, MPI_DOUBLE_PRECISION, LEFT, 50,
+     &                     U(NLOC+1), 1, MPI_DOUBLE_PRECISION, RIGHT,
+     &                     50,
      &                     MPI_COMM_WORLD, STATUS, IERR)
-C        Jacobi sweep and local residual
          RES = 0.0D0
-         DO 20 I = 1, NLOC
+         DO I = 1, NLOC
             UNEW(I) = 0.5D0*(U(I-1) + U(I+1))
             DIFF = DABS(UNEW(I) - U(I))
-            IF (DIFF .GT. RES) RES = DIFF
-   20    CONTINUE
-         DO 30 I = 1, NLOC
+            RES = DMAX1(RES, DIFF)
+         ENDDO
+         DO I = 1, NLOC
             U(I) = UNEW(I)
-   30    CONTINUE
-C        Largest change over all ranks
+         ENDDO
          CALL MPI_ALLREDUCE(RES, GRES, 1, MPI_DOUBLE_PRECISION, MPI_MAX,
      &                      MPI_COMM_WORLD, IERR)
-  100 CONTINUE
+      ENDDO
 C
-      IF (ME .EQ. 0) WRITE (6,200) NSTEP, NP, GRES
-  200 FORMAT (1X,'JACOBI:',I6,' STEPS ON',I4,' RANKS, MAX CHANGE =',
-     &        1PE12.4)
+      IF (ME .EQ. 0) WRITE (6,200) N, NSTEP, NP, GRES
+  200 FORMAT (1X,'JACOBI N =',I9,':',I6,' STEPS ON',I4,
+     &        ' RANKS, MAX CHANGE =',1PE12.4)
       CALL MPI_FINALIZE(IERR)
       END

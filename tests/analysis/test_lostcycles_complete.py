@@ -32,7 +32,7 @@ PROGRAMS = {
     "programs/mpi_trapezoid": (["programs/mpi_trapezoid/trap_mpi.f"], TRAPEZOID),
     "programs/fft2d_dp": (["programs/fft2d_dp/fft2d_dp.f"], FFT),
     "programs/fft2d_tp": (["programs/fft2d_tp/fft2d_tp.f"], FFT),
-    "programs/mpi_jacobi": (["programs/mpi_jacobi/jacobi_mpi.f"], {}),
+    "programs/mpi_jacobi": (["programs/mpi_jacobi/jacobi_mpi.f"], {"N": 100000}),
     "validation/multifile": (["validation/multifile/main.f", "validation/multifile/exch.f",
                               "validation/multifile/clock.f"], {}),
 }

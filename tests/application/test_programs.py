@@ -19,6 +19,7 @@ READ_INPUTS = {
     "mpi_trapezoid/trap_mpi.f": {"N", "NITER"},
     "fft2d_dp/fft2d_dp.f": {"N", "NITER"},
     "fft2d_tp/fft2d_tp.f": {"N", "NITER"},
+    "mpi_jacobi/jacobi_mpi.f": {"N"},
 }
 
 

@@ -157,11 +157,13 @@ def test_microbenchmarks_run_on_two_ranks():
 
 
 def test_a_parameter_input_sets_the_counts_as_the_run_sets_the_copy():
-    # jacobi_mpi.f's N is a PARAMETER: the DO 20 sweep (line 52) runs NLOC = N/NP times per
-    # step, so its count F doubles from N = 1000 to N = 2000 (same P, same NSTEP)
+    # jacobi_mpi.f: the sweep DO I = 1, NLOC (line 53) runs NLOC = N/NP times a step. N is
+    # READ and NSTEP a PARAMETER; each, doubled, doubles the sweep's count F (same P)
     jac = str(ROOT / "programs" / "mpi_jacobi" / "jacobi_mpi.f")
     aag = api.Program.load([jac]).aag
     plan = R.plan(aag)
     small, _, _ = S.counts(aag, plan, 2, {"N": 1000, "NSTEP": 5})
     large, _, _ = S.counts(aag, plan, 2, {"N": 2000, "NSTEP": 5})
-    assert large[0]["seg_L52"] == pytest.approx(2 * small[0]["seg_L52"], rel=1e-3)
+    longer, _, _ = S.counts(aag, plan, 2, {"N": 1000, "NSTEP": 10})
+    assert large[0]["seg_L53"] == pytest.approx(2 * small[0]["seg_L53"], rel=1e-3)
+    assert longer[0]["seg_L53"] == pytest.approx(2 * small[0]["seg_L53"], rel=1e-3)

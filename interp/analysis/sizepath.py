@@ -1,0 +1,139 @@
+"""Problem size as a vector χ scaled along a path, and the search for the size on the path at
+which an efficiency reaches a target (seeds 002 and 004, docs/scalability.md).
+
+A path names some of the program's inputs as expressions in one whole-number parameter ``t``::
+
+    N=t             the paper's GE and APSP (scale N)
+    M=t, N=t, I=20  its EM on the KSR-1 (fix I, scale M = N)
+    N=64*t, NITER=10
+
+Expressions go through the spec-value grammar (:func:`interp.system.expr.parse_quantity`) with
+``t`` as its only name: nothing the user writes is evaluated as code.
+
+The search (:func:`find_size`) assumes the efficiency grows with ``t`` (Definition 5 of seed
+004: a scalable combination reaches any E it can by growing the problem): it doubles ``t``
+until the target is reached, then bisects to the smallest whole ``t`` that reaches it. A
+target that no size reaches is an answer (``unreachable``, with the best efficiency seen), not
+a loop: the doubling stops at ``t_max``, or early when the efficiency has stopped growing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import sympy as sp
+
+from interp.errors import InterpError
+from interp.system import units
+from interp.system.expr import ExprError, parse_quantity
+
+T = sp.Symbol("t", positive=True, integer=True)
+EXAMPLE = "e.g. --path 'N=t' or --path 'M=t, N=t, I=20'"
+T_MAX = 2**40
+STALL = 3  # doublings without growth after which a target is declared unreachable
+_NAME = re.compile(r"\s*([A-Za-z][A-Za-z0-9_$]*(?:\.[A-Za-z][A-Za-z0-9_$]*)?)\s*=")
+
+
+@dataclass(frozen=True)
+class SizePath:
+    """χ(t): each named input as an expression in ``t``."""
+
+    text: str
+    exprs: tuple[tuple[str, sp.Expr], ...]
+
+    def at(self, t: int) -> dict[str, sp.Expr]:
+        """χ(t), as the engine takes inputs: whole numbers exact, others as floats."""
+        out = {}
+        for name, expr in self.exprs:
+            v = sp.nsimplify(expr.xreplace({T: sp.Integer(t)}))
+            out[name] = v if v.is_Integer else sp.Float(v)
+        return out
+
+    def show(self, t: int) -> str:
+        """χ(t) as ``N=244, M=20``."""
+        return ", ".join(f"{k}={_plain(v)}" for k, v in self.at(t).items())
+
+    @property
+    def names(self) -> list[str]:
+        return [name for name, _ in self.exprs]
+
+
+def _plain(v: sp.Expr) -> str:
+    return str(int(v)) if v.is_Integer else f"{float(v):g}"
+
+
+def parse_path(text: str) -> SizePath:
+    """``NAME=EXPR, NAME=EXPR, ...`` with EXPR a number or an expression in ``t``."""
+    exprs, pos = [], 0
+    for part in text.split(","):
+        m = _NAME.match(part)
+        if not m:
+            raise InterpError(f"--path {text!r}: expected NAME=EXPR at column {pos + 1}",
+                              hint=EXAMPLE)
+        name = m.group(1).upper()
+        if any(name == n for n, _ in exprs):
+            raise InterpError(f"--path {text!r}: {name} is given twice", hint=EXAMPLE)
+        body = part[m.end():]
+        try:
+            q = parse_quantity(body, {"t": T})
+        except ExprError as err:
+            column = pos + m.end() + err.offset + 1
+            raise InterpError(f"--path {text!r}, column {column}: {err.message}",
+                              hint=err.hint or EXAMPLE) from None
+        if q.dim != units.NONE:
+            raise InterpError(f"--path {text!r}: {name} = {body.strip()} has a unit "
+                              f"({units.dim_name(q.dim)})", hint="sizes are plain numbers")
+        exprs.append((name, q.expr))
+        pos += len(part) + 1
+    if not any(T in e.free_symbols for _, e in exprs):
+        raise InterpError(f"--path {text!r}: no input grows with t", hint=EXAMPLE)
+    return SizePath(text.strip(), tuple(exprs))
+
+
+@dataclass(frozen=True)
+class Root:
+    """The size on the path for one target. ``status``: ``found`` (the smallest ``t`` whose
+    efficiency reaches the target), ``smallest`` (the smallest size on the path already
+    exceeds it: the paper's Tables 3, 6, 9 and 10 keep it), or ``unreachable`` (no size up to
+    the search's limit reaches it; ``t`` is where the best efficiency was seen)."""
+
+    t: int
+    status: str
+    efficiency: float
+
+    @property
+    def reached(self) -> bool:
+        return self.status != "unreachable"
+
+
+def find_size(efficiency: Callable[[int], float], target: float, t_min: int = 1,
+              t_max: int = T_MAX) -> Root:
+    """The smallest whole ``t`` in ``[t_min, t_max]`` with ``efficiency(t) >= target``."""
+    lo, e_lo = t_min, efficiency(t_min)
+    if e_lo >= target:
+        return Root(t_min, "smallest", e_lo)
+    best, stalled = (e_lo, lo), 0
+    hi = lo
+    while True:
+        if hi >= t_max:
+            return Root(best[1], "unreachable", best[0])
+        hi = min(2 * hi, t_max)
+        e_hi = efficiency(hi)
+        if e_hi >= target:
+            break
+        stalled = stalled + 1 if e_hi <= best[0] * (1 + 1e-9) else 0
+        if e_hi > best[0]:
+            best = (e_hi, hi)
+        if stalled >= STALL:
+            return Root(best[1], "unreachable", best[0])
+        lo = hi
+    while hi - lo > 1:  # efficiency(lo) < target <= efficiency(hi)
+        mid = (lo + hi) // 2
+        e = efficiency(mid)
+        if e >= target:
+            hi, e_hi = mid, e
+        else:
+            lo = mid
+    return Root(hi, "found", e_hi)
