@@ -8,8 +8,9 @@ that communicates is classified as synchronized.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import networkx as nx
@@ -18,7 +19,8 @@ from interp.application import aau as A
 from interp.application import ast
 from interp.application.ast import expr_text
 from interp.application.catalog import LibraryCall, library_calls
-from interp.application.expr import SymbolicError, expr_type, names_in, to_sympy, trip_count, walk
+from interp.application.expr import (SymbolicError, expr_type, names_in, numeric_value, to_sympy,
+                                     trip_count, walk)
 from interp.application.opcount import OpCounter, OpCounts
 from interp.application.parser import parse_file
 from interp.application.symbols import NUMERIC_RANK, SymbolTable, build_symbol_table
@@ -77,6 +79,9 @@ class AAG:
     # The files the program OPENs, by the name it opens them with, when the user named a real
     # file for it (--input-file NAME=PATH); other names are looked up in the current folder.
     input_files: dict[str, str] = field(default_factory=dict)
+    include_dirs: list[str] = field(default_factory=list)
+    # PARAMETER constants given other values when it was built (--set of a PARAMETER)
+    parameters: dict[str, int | float] = field(default_factory=dict)
 
     def programs(self) -> list[UnitAAG]:
         return [u for u in self.units.values() if u.kind == "PROGRAM"]
@@ -533,9 +538,11 @@ def _callee_first(units: dict[str, tuple[ast.ProgramUnit, str]]) -> list[str]:
 
 
 def build_aag(paths: list[str | Path], granularity: str = "largest",
-              include_dirs: Iterable[str | Path] = ()) -> AAG:
+              include_dirs: Iterable[str | Path] = (),
+              parameters: dict[str, int | float] | None = None) -> AAG:
     """Parse the files and build the program's AAG with its level-1 characterization
-    (INCLUDE files are searched beside the including file, then in ``include_dirs``)."""
+    (INCLUDE files are searched beside the including file, then in ``include_dirs``).
+    ``parameters``: PARAMETER constants to give other values, by (upper-case) name."""
     from interp.application.characterize import characterize
 
     if granularity not in GRANULARITIES:
@@ -543,6 +550,7 @@ def build_aag(paths: list[str | Path], granularity: str = "largest",
                           hint=f"choose one of: {', '.join(GRANULARITIES)}")
     if not paths:
         raise InterpError("no source files given", hint="name one or more Fortran files")
+    include_dirs = list(include_dirs)
     parsed: dict[str, tuple[ast.ProgramUnit, str]] = {}
     for path in paths:
         for unit in parse_file(path, include_dirs):
@@ -556,13 +564,53 @@ def build_aag(paths: list[str | Path], granularity: str = "largest",
     user = set(parsed)
     for name in _callee_first(parsed):
         unit, file = parsed[name]
-        table = build_symbol_table(unit, user)
+        table = build_symbol_table(unit, user, parameters)
         built[name] = _UnitBuilder(unit, unit.loc.file, table, ids, built, granularity).build()
     order = [n for n in parsed if n in built]
-    aag = AAG({n: built[n] for n in order}, [str(p) for p in paths], granularity, nx.DiGraph())
+    aag = AAG({n: built[n] for n in order}, [str(p) for p in paths], granularity, nx.DiGraph(),
+              include_dirs=[str(d) for d in include_dirs], parameters=dict(parameters or {}))
     aag.graph = _networkx(aag)
     characterize(aag)
     return aag
+
+
+def parameters_of(aag: AAG) -> dict[str, SourceLocation]:
+    """The program's PARAMETER constants (not the library's, as mpif.h's), by name, and where
+    each is defined."""
+    return {name: sym.loc for u in aag.units.values() for name, sym in u.symbols.symbols.items()
+            if sym.kind == "parameter" and sym.value is not None}
+
+
+def parameter_values(aag: AAG) -> dict[str, int | float]:
+    """The values of the program's numeric PARAMETER constants, by name (what a what-if
+    ``N *= 10`` of a PARAMETER starts from)."""
+    out: dict[str, int | float] = {}
+    for u in aag.units.values():
+        for name, sym in u.symbols.symbols.items():
+            if sym.kind == "parameter" and sym.value is not None and name not in out:
+                value = numeric_value(ast.Var(name, sym.loc), u.symbols)
+                if isinstance(value, (int, float)) and not isinstance(value, bool):
+                    out[name] = value
+    return out
+
+
+def with_parameters(aag: AAG, values: Mapping[str, int | float]) -> AAG:
+    """The program rebuilt with PARAMETER constants given other values (``--set`` of a
+    PARAMETER: a what-if on the source). The AAG is rebuilt since a PARAMETER may size
+    arrays and bound loops everywhere it is used."""
+    wanted = {**aag.parameters, **values}
+    if wanted == aag.parameters:
+        return aag
+    built = _rebuilt(tuple(aag.files), aag.granularity, tuple(aag.include_dirs),
+                     tuple(sorted(wanted.items())))
+    built.input_files = dict(aag.input_files)
+    return built
+
+
+@lru_cache(maxsize=8)  # a sweep over other inputs predicts the same rebuilt program again
+def _rebuilt(files: tuple[str, ...], granularity: str, include_dirs: tuple[str, ...],
+             parameters: tuple[tuple[str, int | float], ...]) -> AAG:
+    return build_aag(list(files), granularity, include_dirs, dict(parameters))
 
 
 def statement_ops(aag: AAG, seq: A.Seq) -> list[OpCounts]:

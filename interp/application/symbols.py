@@ -7,6 +7,8 @@ model needs: the number of distinct accesses between successive accesses to it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from dataclasses import dataclass, field
 
 from interp.application import ast
@@ -126,8 +128,10 @@ class SymbolTable:
         )
 
 
-def build_symbol_table(unit: ast.ProgramUnit, user_units: set[str]) -> SymbolTable:
-    """Collect declarations of ``unit`` into a symbol table."""
+def build_symbol_table(unit: ast.ProgramUnit, user_units: set[str],
+                       parameters: Mapping[str, int | float] | None = None) -> SymbolTable:
+    """Collect declarations of ``unit`` into a symbol table; ``parameters``: PARAMETER
+    constants given other values (``--set`` of a PARAMETER), by name."""
     table = SymbolTable(unit.name, user_units=set(user_units) - {unit.name})
     for decl in unit.decls:
         if isinstance(decl, ast.Implicit):
@@ -140,7 +144,7 @@ def build_symbol_table(unit: ast.ProgramUnit, user_units: set[str]) -> SymbolTab
                         for c in range(ord(lo), ord(hi) + 1):
                             table.implicit[chr(c)] = spec.base
     for decl in unit.decls:
-        _declare(table, decl)
+        _declare(table, decl, parameters or {})
     for name in unit.dummies:
         table.declare(name, dummy=True)
     if unit.kind == "FUNCTION":
@@ -154,7 +158,7 @@ def build_symbol_table(unit: ast.ProgramUnit, user_units: set[str]) -> SymbolTab
     return table
 
 
-def _declare(table: SymbolTable, decl: ast.Stmt) -> None:
+def _declare(table: SymbolTable, decl: ast.Stmt, parameters: Mapping[str, int | float]) -> None:
     if isinstance(decl, ast.TypeDecl):
         for e in decl.entities:
             ctype = decl.type.base
@@ -167,6 +171,9 @@ def _declare(table: SymbolTable, decl: ast.Stmt) -> None:
             table.declare(e.name, dims=e.dims, kind="array", loc=e.loc)
     elif isinstance(decl, ast.ParameterStmt):
         for name, expr, loc in decl.defs:
+            if name in parameters:
+                value = parameters[name]
+                expr = ast.Num(value, "INTEGER" if isinstance(value, int) else "DOUBLE", loc)
             table.declare(name, kind="parameter", value=expr, loc=loc)
     elif isinstance(decl, ast.Common):
         for block, entities in decl.blocks:

@@ -19,7 +19,7 @@ from pathlib import Path
 import sympy as sp
 
 from interp.application import aau as A
-from interp.application.aag import AAG, UnitAAG
+from interp.application.aag import AAG, UnitAAG, parameters_of, with_parameters
 from interp.application.expr import as_sympy
 from interp.engine.costs import CostModel
 from interp.application.ast import expr_text
@@ -244,8 +244,9 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
         if name not in aag.units:
             raise InterpError(f"--routine {name}: the program has no subroutine or function {name}",
                               hint="name one of: " + ", ".join(sorted(aag.units)))
-    check_iterations(aag, iterations or {})
     given = dict(given or {})
+    aag, given, constants, rebuilt = _parameters_set(aag, given)
+    check_iterations(aag, iterations or {})
     check_given(aag, given)
     fixed: dict[str, sp.Expr] = {} if symbolic else dict(given)
     # the formula takes integer inputs to be positive: one given as 0 or less is used as its
@@ -316,11 +317,13 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
         headline = "time until the last process finishes"
     valid = [f"the formula assumes {a}" for a in assumptions(sched, procs)]
     total = as_sympy(total)
-    notes = list(dict.fromkeys(sched.notes + [n for p in procs for n in p.notes] + valid
+    notes = list(dict.fromkeys(rebuilt + sched.notes + [n for p in procs for n in p.notes] + valid
                                + formula_notes
                                + _unpriced_note(sched, given, inputs)))
     check_data_given(given, inputs.data)
-    pred = Prediction(total, headline, procs, sched, aag, sag, nprocs, bound, given, fixed, notes,
+    # a PARAMETER set is a value the formula has as its number: given, and fixed
+    pred = Prediction(total, headline, procs, sched, aag, sag, nprocs, bound,
+                      {**given, **constants}, {**fixed, **constants}, notes,
                       dict(sorted(inputs.data.items(), key=lambda kv: (kv[1].file, kv[1].line))))
     cube = subcube_note(sag, nprocs)
     if cube:
@@ -432,6 +435,33 @@ def _counted_loop(key: str, a: A.Iter) -> InterpError:
     return InterpError(f"--iterations {key}: the DO loop at {key} is counted from its limits "
                        f"({limits}); --iterations gives the count of a loop interp cannot count",
                        hint="set the inputs in its limits with --set NAME=VALUE instead")
+
+
+def _parameters_set(aag: AAG, given: dict[str, sp.Expr]
+                    ) -> tuple[AAG, dict[str, sp.Expr], dict[str, sp.Expr], list[str]]:
+    """``--set NAME=V`` of a PARAMETER constant (no variable of that name): the program
+    rebuilt with that value (``with_parameters``), the other inputs, the PARAMETERs' given
+    values, and a note per value."""
+    params = parameters_of(aag)
+    types = {name: sym.type for u in aag.units.values() for name, sym in u.symbols.symbols.items()
+             if name in params}
+    variables = {name for u in aag.units.values() for name, sym in u.symbols.symbols.items()
+                 if sym.kind in ("variable", "array")}
+    chosen = {k: v for k, v in given.items()
+              if k.split(".")[-1] in params and k.split(".")[-1] not in variables}
+    if not chosen:
+        return aag, given, {}, []
+    values = {}
+    for key, v in chosen.items():
+        name = key.split(".")[-1]
+        if types[name] == "INTEGER" and not v.is_Integer:
+            raise InterpError(f"--set {key}={float(v):g}: {name} is an INTEGER PARAMETER "
+                              f"({params[name]}); give a whole number")
+        values[name] = int(v) if v.is_Integer else float(v)
+    notes = [f"{name} = {value:g} replaces the PARAMETER at {params[name]}: the program was "
+             "rebuilt with it" for name, value in values.items()]
+    rest = {k: v for k, v in given.items() if k not in chosen}
+    return with_parameters(aag, values), rest, chosen, notes
 
 
 def check_given(aag: AAG, given: dict[str, sp.Expr]) -> None:

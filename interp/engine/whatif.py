@@ -183,12 +183,13 @@ def _syntax_error(err: UnexpectedInput, text: str) -> WhatIfError:
 
 
 def program_variables(aag) -> dict[str, str]:
-    """Names a what-if may give a value to, with their Fortran types: every variable of the
-    program, as NAME and as UNIT.NAME (what ``--set`` accepts)."""
+    """Names a what-if may give a value to, with their Fortran types: every variable and
+    PARAMETER constant of the program, as NAME and as UNIT.NAME (what ``--set`` accepts)."""
     out: dict[str, str] = {}
     for u in aag.units.values():
         for name, sym in u.symbols.symbols.items():
-            if sym.kind in ("variable", "array"):
+            if sym.kind in ("variable", "array") or (sym.kind == "parameter" and
+                                                      sym.value is not None):
                 out.setdefault(name, sym.type)
                 out[f"{u.name}.{name}"] = sym.type
     return out
@@ -224,20 +225,25 @@ class Scenario:
         """
         variables = None
         suggestions: list[str] = []
+        constants: dict = {}  # PARAMETERs' values: what ``N *= 10`` of one starts from
         if program is not None:
             if isinstance(program, Mapping):
                 variables = dict(program)
             else:
+                from interp.application.aag import parameter_values
+
                 variables = program_variables(program)
                 suggestions = input_names(program)
+                constants = parameter_values(program)
         given = dict(given or {})
         for stmt in self.statements:
-            sag, nprocs, given = _apply(stmt, sag, nprocs, given, variables, suggestions)
+            sag, nprocs, given = _apply(stmt, sag, nprocs, given, variables, suggestions,
+                                        constants)
         return sag, nprocs, given
 
 
 def _apply(stmt: Statement, sag: SAG, nprocs: int, given: dict, variables: dict | None,
-           suggestions: list[str]):
+           suggestions: list[str], constants: Mapping[str, int | float]):
     """One statement. Targets are tried in this order: P (a program variable named P is
     UNIT.P), clock, SAG paths and globs, run-time parameters (exact case), program inputs
     (any case; NAME or UNIT.NAME)."""
@@ -261,7 +267,8 @@ def _apply(stmt: Statement, sag: SAG, nprocs: int, given: dict, variables: dict 
                              "program's")
         return _apply_runtime(stmt, sag, target), nprocs, given
     if key is not None or (variables is None and "." not in target):
-        return sag, nprocs, _apply_input(stmt, key or target.upper(), given, variables)
+        return sag, nprocs, _apply_input(stmt, key or target.upper(), given, variables,
+                                         constants)
     raise _unknown(stmt, sag, variables, suggestions)
 
 
@@ -332,11 +339,17 @@ def _new_nprocs(stmt: Statement, nprocs: int) -> int:
     return int(value)
 
 
-def _apply_input(stmt: Statement, key: str, given: dict, variables: dict | None) -> dict:
+def _apply_input(stmt: Statement, key: str, given: dict, variables: dict | None,
+                 constants: Mapping[str, int | float]) -> dict:
     what = f"input {key}"
     operand = _number(stmt, what)
     given = dict(given)
     have = key if key in given else next((k for k in given if k.split(".")[-1] == key), None)
+    leaf = key.split(".")[-1]
+    if have is None and stmt.op != "=" and leaf in constants:  # a PARAMETER's own value
+        value = constants[leaf]
+        given[leaf] = sp.Integer(value) if isinstance(value, int) else sp.Float(value)
+        have = leaf
     if stmt.op != "=":
         if have is None:
             raise stmt.error(f"{key} {stmt.op} {stmt.value} needs a value of {key} to change",
