@@ -4,11 +4,14 @@ Hop counts, routes and message times are worked by hand."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import MINIMAL
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from interp import api
 from interp.errors import InterpError, SpecError
 from interp.system import hops, load_machine, message_cost, route
 from interp.system.fattree import FatTree
@@ -170,3 +173,22 @@ def test_a_fat_tree_routes_d_mod_k(write_spec):
 def test_a_what_if_radix_is_checked(cluster):
     with pytest.raises(InterpError, match="switch_radix must be an even whole number"):
         route(cluster.with_values({"core.cs.spec.switch_radix": 7}), 0, 1, 2)
+
+
+# --- a machine of today -----------------------------------------------------------------------
+
+
+def test_marenostrum5_validates_and_grows(cluster):
+    mn5 = load_machine("marenostrum5")
+    tree = fat_tree(mn5)
+    # 725,760 cores [TOP500]; 128-port switches, k = 64: 64^3 = 262,144 < 725,760 <= 64^4
+    assert (tree.procs, tree.k, tree.levels) == (725760, 64, 4)
+    assert float(mn5.value("core.p.general.clock")) == 2.0e9
+    assert hops(mn5, 0, 64, 725760) == 4  # the second leaf switch: up 2, down 2
+
+
+@pytest.mark.parametrize("program", ["programs/ring/ring.f", "programs/mpi_ring/ring_mpi.f"])
+def test_marenostrum5_predicts_the_rings(program):
+    root = Path(__file__).resolve().parents[2]
+    pred = api.predict([str(root / program)], "marenostrum5", 16, symbolic=False)
+    assert pred.seconds > 0
