@@ -375,7 +375,10 @@ def _apply_runtime(stmt: Statement, sag: SAG, name: str) -> SAG:
     if not r.min <= value <= r.max:
         raise stmt.error(f"{stmt} gives {name} = {value}, outside its declared range "
                          f"[{r.min}, {r.max}]", stmt.value_column)
-    return sag.with_runtime({name: value})
+    try:
+        return sag.with_runtime({name: value})
+    except InterpError as err:  # a value the spec's expressions reject (procs = 1.5)
+        raise stmt.error(err.message, stmt.value_column, hint=err.hint) from None
 
 
 def _apply_parameter(stmt: Statement, sag: SAG, paths: list[str]) -> SAG:

@@ -1,7 +1,9 @@
 """The machine filter (level 3 parse, Sec. 3.3): routes, hops, buffer classes, message costs
 and communication/computation overlap, all read from the SAG.
 
-Routes are lists of physical node ids, source first. The host (:data:`HOST`) reaches the
+Routes are lists of physical node ids, source first; a fat tree's also name the switches
+between (``("sw", level, subtree, replica)``, :mod:`interp.system.fattree`), so a route's hops
+are its links and link sharing follows the tree. The host (:data:`HOST`) reaches the
 cube through the host-link SAU, which attaches to physical node ``cs.spec.entry_node``:
 host -> node k is ``[HOST, entry, ..., k]``, the link hop plus the node route from the entry
 node, so ``hops(HOST, k) = 1 + hops(entry, k)``.
@@ -17,6 +19,7 @@ from dataclasses import dataclass, fields
 
 import sympy
 
+from interp.system.fattree import FatTree
 from interp.system.mapping import HOST, Mapping, default_mapping
 from interp.system.model import SAG, Bound
 
@@ -56,6 +59,13 @@ def xy_route(src: int, dst: int, columns: int) -> list[int]:
     return along_row + along_col
 
 
+def fat_tree(sag: SAG, sau: str | None = None) -> FatTree:
+    """The fat tree of a ``fat_tree`` topology, grown to hold ``max_procs`` leaves (a what-if on
+    the run-time size ``procs`` regrows it)."""
+    sau = sau or sag.nodes
+    return FatTree(int(sag.value(f"{sau}.cs.spec.switch_radix")), int(sag.value(f"{sau}.p.general.max_procs")))
+
+
 def crossbar(sag: SAG) -> bool:
     """A ``full`` topology: every node has a private port each way into one switch."""
     return sag.param(f"{sag.nodes}.cs.spec.topology").text == "full"
@@ -93,6 +103,8 @@ def _node_route(sag: SAG, sau: str, src: int, dst: int) -> list[int]:
         return ring_route(src, dst, int(sag.value(f"{sau}.p.general.max_procs")))
     if topology == "mesh2d":
         return xy_route(src, dst, int(sag.value(f"{sau}.cs.spec.mesh_columns")))
+    if topology == "fat_tree":
+        return fat_tree(sag, sau).route(src, dst)
     return [src] if src == dst else [src, dst]
 
 

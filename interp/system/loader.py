@@ -28,6 +28,7 @@ from interp.system.model import (
     bind_clocks,
     parameter_problem,
 )
+from interp.system.fattree import radix_problem
 from interp.system.schema import ROUTING_FOR, VOCABULARY, Field
 from interp.system.units import TEXT
 from interp.system.yamldoc import DataPath, Doc, doc_get, load_doc, raw_text
@@ -278,6 +279,13 @@ class _Builder:
             )
         if topology == "mesh2d":
             self._require(sag, name, ["cs.spec.mesh_columns"], "is a 2-D mesh")
+        if topology == "fat_tree":
+            self._require(sag, name, ["cs.spec.switch_radix"], "is a fat tree")
+            radix = sag.param(f"{name}.cs.spec.switch_radix")
+            problem = radix_problem(int(radix.value()) if radix.value().is_integer else radix.value())
+            if problem:
+                raise self.doc.error(problem, self._at(radix.path, "max"),
+                                     "a 64-port switch (InfiniBand NDR) is switch_radix: 64")
 
     def _require(self, sag: SAG, name: str, rel_paths: list[str], why: str) -> None:
         for rel in rel_paths:

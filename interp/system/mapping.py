@@ -8,6 +8,7 @@ must put at most one rank on each node.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,7 +31,7 @@ class Placement:
 @dataclass(frozen=True)
 class Mapping:
     nprocs: int
-    nodes: tuple[int, ...]  # physical node of rank k
+    nodes: Sequence[int]  # physical node of rank k (a range for the default: O(1) at any P)
     node_sau: str
     host_sau: str | None = None
 
@@ -57,6 +58,15 @@ def max_procs(sag: SAG) -> int:
 def check_nprocs(sag: SAG, nprocs: int) -> int:
     limit = max_procs(sag)
     if not 1 <= nprocs <= limit:
+        size = sorted(s.name for s in sag.param(f"{sag.nodes}.p.general.max_procs").runtime_symbols)
+        if size:  # the machine's size is a run-time parameter: a what-if grows it
+            r = sag.runtime_parameter(size[0])
+            raise InterpError(
+                f"{nprocs} processes do not fit {sag.title}: it has {size[0]} = {limit} "
+                f"({sag.nodes}.p.general.max_procs)",
+                hint=f"use 1 to {limit} processes, or grow the machine: --what-if '{size[0]} = {nprocs}' "
+                     f"(at most {r.max})",
+            )
         raise InterpError(
             f"{nprocs} processes do not fit {sag.title}: it has at most {limit} ({sag.nodes}.p.general.max_procs)",
             hint=f"use 1 to {limit} processes, or a machine spec with more nodes",
@@ -79,7 +89,7 @@ def subcube_note(sag: SAG, nprocs: int) -> str | None:
 def default_mapping(sag: SAG, nprocs: int) -> Mapping:
     """Rank k on physical node k."""
     check_nprocs(sag, nprocs)
-    return Mapping(nprocs, tuple(range(nprocs)), sag.nodes, sag.host)
+    return Mapping(nprocs, range(nprocs), sag.nodes, sag.host)
 
 
 def load_mapping(path: str | Path, sag: SAG, nprocs: int) -> Mapping:

@@ -409,7 +409,15 @@ class SAG:
             if not r.min <= v <= r.max:
                 raise InterpError(f"run-time parameter '{name}' = {value} is outside [{r.min}, {r.max}]")
             new[name] = replace(r, default=v)
-        return replace(self, runtime=tuple(new.values()))
+        sag = replace(self, runtime=tuple(new.values()))
+        changed = {new[name].symbol for name in values}
+        for p in self._index.values():  # e.g. procs = 1.5 would make max_procs no count
+            if p.runtime_symbols & changed:
+                problem = parameter_problem(p, sag.runtime)
+                if problem:
+                    raise InterpError(f"{p.path}: {problem[1]}", hint=f"{p.path} depends on "
+                                      + ", ".join(sorted(s.name for s in p.runtime_symbols & changed)))
+        return sag
 
     def _matching(self, pattern: str) -> list[str]:
         if not any(ch in pattern for ch in "*?["):

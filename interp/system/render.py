@@ -42,11 +42,14 @@ def _value_text(sag: SAG, p: Parameter) -> str:
         shown = escape(q.text)
         if p.kind == "time" and (q.dim != units.TIME or q.expr.free_symbols):
             shown += f" [dim]= {format_seconds(_at_defaults(sag, p, bound))}[/dim]"
+        elif q.expr.free_symbols:  # a count of run-time parameters (max_procs: procs)
+            shown += f" [dim]= {_at_defaults(sag, p, bound)}[/dim]"
         return shown
 
     text = f"max {one('max')} · min {one('min')}" if p.is_range else one("max")
-    if p.runtime_symbols:
-        text += " [dim](at " + ", ".join(f"{r.name} = {r.default}" for r in sag.runtime) + ")[/dim]"
+    if p.runtime_symbols:  # only the run-time parameters it depends on
+        text += " [dim](at " + ", ".join(f"{r.name} = {r.default}" for r in sag.runtime
+                                         if r.symbol in p.runtime_symbols) + ")[/dim]"
     return text
 
 

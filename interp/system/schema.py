@@ -44,8 +44,8 @@ def _times(*names: str) -> dict[str, Field]:
     return {n: Field("time") for n in names}
 
 
-TOPOLOGIES = ("hypercube", "full", "ring", "mesh2d")
-ROUTING_FOR = {"hypercube": "e-cube", "full": "direct", "ring": "shortest", "mesh2d": "xy"}
+TOPOLOGIES = ("hypercube", "full", "ring", "mesh2d", "fat_tree")
+ROUTING_FOR = {"hypercube": "e-cube", "full": "direct", "ring": "shortest", "mesh2d": "xy", "fat_tree": "d-mod-k"}
 COMM_TIMES = _times("startup", "per_byte", "per_hop", "receive")
 OVERLAP_KINDS = ("sync_send", "async_send", "recv", "collective")
 
@@ -103,6 +103,9 @@ VOCABULARY: dict[str, dict[str, Group]] = {
                 # is eager); see docs/mpi.md
                 "eager_threshold": Field("bytes", required=False),
                 "mesh_columns": Field("count", required=False),
+                # ports per switch of a fat tree (half down, half up); its levels grow with
+                # max_procs (interp/system/fattree.py)
+                "switch_radix": Field("count", required=False),
                 "entry_node": Field("count", required=False),
                 "contention": Field(TEXT, required=False, choices=("links", "none")),
                 "channel": Field(TEXT, required=False, choices=("fifo", "fair")),

@@ -11,6 +11,8 @@ on a machine that means what the spec means:
   (``SPLITDUPLEX``: the two directions do not share bandwidth), latency = the dynamic
   ``per_hop``, bandwidth = 1 / dynamic ``per_byte``. A ``full`` topology is a crossbar: a
   ``<cluster>`` whose private links carry the bandwidth and whose backbone the per-hop time.
+  A ``fat_tree`` is SimGrid's own ``FAT_TREE`` cluster (same k-ary n-tree, same
+  destination-mod-k routes), every link with the per-hop latency and the bandwidth.
 * **Routes** (Full routing): every ordered pair of ranks, hop by hop along
   :func:`interp.system.route` (e-cube on the hypercube), not symmetrical.
 * **Loopback** (a message a rank sends to itself): interp prices it as any message with 0
@@ -52,7 +54,8 @@ from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 from interp.errors import InterpError
-from interp.system.filter import channel, eager_threshold, route
+from interp.system.fattree import FatTree
+from interp.system.filter import channel, eager_threshold, fat_tree, route
 from interp.system.mapping import HOST, check_nprocs
 from interp.system.model import SAG, SAU, Bound, Parameter
 from interp.system.units import TEXT
@@ -324,6 +327,14 @@ def export_simgrid(sag: SAG, nprocs: int, bound: Bound = "mid", model: str = "mp
         out += _crossbar(nprocs, clock, bandwidth, dynamic.per_hop)
         notes.append("full topology exported as a crossbar (<cluster>): private links carry the "
                      "bandwidth, the backbone the per-hop latency")
+    elif _topology(sag) == "fat_tree":
+        tree = fat_tree(sag)
+        levels = FatTree(tree.radix, nprocs).levels
+        out += _fat_tree(tree, levels, clock, bandwidth, dynamic.per_hop)
+        notes.append(f"fat tree exported as SimGrid's FAT_TREE cluster cut to the {levels} levels that "
+                     f"hold {nprocs} ranks (routes of ranks below k^{levels} never climb higher): "
+                     "destination-mod-k routes as interp's, every link has the bandwidth and the "
+                     "per-hop latency")
     else:
         out += _explicit(sag, nprocs, clock, bandwidth, dynamic.per_hop, bound)
     out += ["  </zone>", "</platform>", ""]
@@ -411,6 +422,17 @@ def _crossbar(nprocs: int, clock: float, bandwidth: float, per_hop: float) -> li
             f'bb_bw="{_num(bandwidth * nprocs)}Bps" bb_lat="{_num(per_hop)}s" '
             f'loopback_bw="{_num(bandwidth)}Bps" loopback_lat="0s" '
             'sharing_policy="SPLITDUPLEX" bb_sharing_policy="FATPIPE"/>']
+
+
+def _fat_tree(tree: FatTree, levels: int, clock: float, bandwidth: float, per_hop: float) -> list[str]:
+    """SimGrid's native fat tree (FatTreeZone: destination-mod-k routing, as
+    :meth:`FatTree.route`): every link, a leaf's to its switch included, has the bandwidth and
+    one per_hop of latency, so a route over 2L links costs 2L per_hop as interp prices it."""
+    leaves = tree.k ** levels
+    return [f'    <cluster id="fat_tree" prefix="node" suffix="" radical="0-{leaves - 1}" '
+            f'speed="{_num(clock)}f" bw="{_num(bandwidth)}Bps" lat="{_num(per_hop)}s" '
+            f'topology="FAT_TREE" topo_parameters="{tree.simgrid_parameters(levels)}" '
+            f'loopback_bw="{_num(bandwidth)}Bps" loopback_lat="0s" sharing_policy="SPLITDUPLEX"/>']
 
 
 def simgrid_channel(sag: SAG) -> SAG:

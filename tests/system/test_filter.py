@@ -62,8 +62,9 @@ def test_other_topologies():
 
 
 def test_full_topology(cluster):
-    assert route(cluster, 3, 400, 512) == [3, 400]
-    assert hops(cluster, 7, 7, 512) == 0
+    full = cluster.with_values({"core.cs.spec.topology": "full", "core.cs.spec.routing": "direct"})
+    assert route(full, 3, 400, 512) == [3, 400]
+    assert hops(full, 7, 7, 512) == 0
 
 
 # --- buffer classes ----------------------------------------------------------------------------

@@ -89,11 +89,31 @@ def test_non_power_of_two_keeps_intermediate_nodes(ipsc):
 
 
 def test_full_topology_is_a_crossbar():
-    _, root = _platform(load_machine("cluster"), 64)
+    full = load_machine("cluster").with_values({"core.cs.spec.topology": "full",
+                                                "core.cs.spec.routing": "direct"})
+    _, root = _platform(full, 64)
     cluster = root.find("zone").find("cluster")
     assert cluster.get("radical") == "0-63"
-    assert cluster.get("bb_lat") == "1e-07s"  # per_hop 0.1 us on the backbone
+    assert cluster.get("bb_lat") == "5e-08s"  # per_hop 0.05 us on the backbone
     assert float(cluster.get("bw")[:-3]) == pytest.approx(1 / 0.08e-9)
+
+
+def test_fat_tree_is_simgrids_fat_tree():
+    """cluster with 4-port switches (k = 2): 6 ranks need 3 levels (2^3 = 8 leaves). SimGrid's
+    topo_parameters: 3 levels; 2 children per switch at each; 1 parent per leaf, 2 per switch
+    above; single links."""
+    small = load_machine("cluster").with_values({"core.cs.spec.switch_radix": 4})
+    export, root = _platform(small, 6)
+    tree = root.find("zone").find("cluster")
+    assert tree.get("topology") == "FAT_TREE"
+    assert tree.get("topo_parameters") == "3;2,2,2;1,2,2;1,1,1"
+    assert tree.get("radical") == "0-7"  # every leaf of the tree; ranks on node0..node5
+    assert tree.get("lat") == "5e-08s"  # per_hop 0.05 us on every link
+    assert float(tree.get("bw")[:-3]) == pytest.approx(1 / 0.08e-9)
+    assert export.hosts == [f"node{k}" for k in range(6)]
+    # the cluster's 64-port switches: 64 ranks fit 2 levels of 32, cut from the 1024-core tree
+    _, root = _platform(load_machine("cluster"), 64)
+    assert root.find("zone").find("cluster").get("topo_parameters") == "2;32,32;1,32;1,1"
 
 
 def test_options_carry_the_message_classes(ipsc):

@@ -7,6 +7,8 @@ from pytest import approx
 
 from interp import api
 from interp.engine.whatif import Scenario
+from interp.system.filter import fat_tree
+from interp.system.mapping import check_nprocs
 
 R = sp.Rational
 
@@ -125,3 +127,11 @@ def test_whatif_p_and_inputs_reach_the_prediction(trapezoid, ipsc):
     assert pred.nprocs == 4 and pred.given["N"] == 10**4
     direct = api.predict(trapezoid, ipsc, 4, {"N": 10**4, "NITER": 10}, symbolic=False)
     assert pred.seconds == direct.seconds
+
+
+def test_procs_regrows_the_fat_tree(cluster):
+    """procs is the cluster's run-time size: 2^20 cores make its 64-port tree 4 levels deep
+    (32^4 = 2^20), and P may then be 2^20."""
+    sag, nprocs, _ = applied(["procs = 1048576", "P = 1048576"], cluster.sag, nprocs=2)
+    assert fat_tree(sag).levels == 4 and check_nprocs(sag, nprocs) == 1 << 20
+    assert fat_tree(cluster.sag).levels == 2  # 1024 cores by default
