@@ -4,6 +4,7 @@ verified at P values the fit did not use, with hand-worked formulas to hold it t
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings, strategies as st
 
 from interp import api
-from interp.analysis.formula_in_p import P, Mismatch, at_p, fit_numbers, formula_in_p
+from interp.analysis.formula_in_p import P, Mismatch, at_p, fit_numbers
 from interp.cli import main
 from interp.system import load_machine
 from interp.system.simgrid import zero_computation
@@ -154,3 +155,14 @@ def test_cli_formula_symbolic_p_and_predict_json(tmp_path):
     data = json.loads(out.output)["formula_in_P"]
     assert data["verified_at"] == [8, 16, 32] and data["max_relative_error"] <= 1e-9
     assert data["formula"] and data["domain"].startswith("P a power of two")
+
+
+def test_sensitivity_elasticity_in_p(tmp_path):
+    """Ring, R = 10, b = 8, P = 8: T(P) = 10·(P·(70e-6 + 8·0.42e-6) + (2P − 2)·11e-6), so the
+    elasticity over P = 4..16 is ln(T(16)/T(4))/ln 4."""
+    def t(p):
+        return 10 * (p * (70e-6 + 8 * 0.42e-6) + (2 * p - 2) * 11e-6)
+
+    sens = api.sensitivity([RING], contention_free(tmp_path), 8, {"NR": 10, "NB": 8})
+    entry = next(e for e in sens.entries if e.name == "P")
+    assert entry.elasticity == pytest.approx(math.log(t(16) / t(4)) / math.log(4), rel=1e-9)
