@@ -303,6 +303,20 @@ def sensitivity(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
     return _sensitivity(s, step)
 
 
+def formula_in_p(program: ProgramLike, machine: MachineLike,
+                 inputs: Mapping[str, object] | None = None, what_if: Iterable[str] = (),
+                 bound: str = "mid", *, p_max: int | None = None, routines=None,
+                 iterations=None):
+    """T(inputs, P) as one closed form, recovered from interpretations at P = 1, 2, 4, …,
+    ``p_max`` (default 64) and verified at the three largest, which the fit did not use
+    (:mod:`interp.analysis.formula_in_p`); or the reason there is none, with the times per P.
+    ``inputs``: values used where a decision needs them and for the check of the time."""
+    from interp.analysis.formula_in_p import formula_in_p as derive
+
+    s = setup(program, machine, 1, inputs, what_if, bound, routines, iterations)
+    return derive(s, p_max)
+
+
 def scalability(program: ProgramLike, machine: MachineLike, nprocs: Sequence[int], path: str,
                 efficiency: float, kind: str = "algorithmic",
                 inputs: Mapping[str, object] | None = None, what_if: Iterable[str] = (),
@@ -338,7 +352,7 @@ def latency_metric(program: ProgramLike, machine: MachineLike, nprocs: Sequence[
 
 
 __all__ = ["Machine", "Program", "Comparison", "Sensitivity", "SweepResult", "Axis",
-           "compare", "latency_metric", "lost_cycles", "lost_cycles_smpi", "predict", "prediction_interval", "report", "saag", "scalability", "sensitivity", "sweep", "setup",
+           "compare", "formula_in_p", "latency_metric", "lost_cycles", "lost_cycles_smpi", "predict", "prediction_interval", "report", "saag", "scalability", "sensitivity", "sweep", "setup",
            "parse_range", "parse_vary", "input_value"]
 
 

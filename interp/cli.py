@@ -211,6 +211,22 @@ def _prediction(files, nprocs, machine, sets, bound, routines=(), iterations=(),
                        trace=trace, **args)
 
 
+SYMBOLIC_OPTION = click.option(
+    "--symbolic", type=click.Choice(["P"]), default=None,
+    help="Also keep P a symbol: the formula in P, recovered from interpretations at P = 1, 2, "
+         "4, ..., --p-max and verified at the three largest (several interpretations).")
+P_MAX_OPTION = click.option("--p-max", type=click.IntRange(min=16), default=None,
+                            help="Largest P interpreted for --symbolic P (default 64).")
+
+
+def _formula_in_p(files, machine, sets, bound, routines, iterations, p_max):
+    from interp import api
+
+    args = _analysis_args(files, 1, machine, sets, bound, routines, iterations)
+    del args["nprocs"]
+    return api.formula_in_p(what_if=_what_ifs(), p_max=p_max, **args)
+
+
 def _ask(need) -> dict:
     click.echo(need.message, err=True)
     return _parse_sets(tuple(f"{name}={click.prompt(f'value of {name}')}" for name in need.names))
@@ -311,9 +327,12 @@ def _what_ifs() -> tuple[str, ...]:
               help="Also print the annotated source: predicted time per line.")
 @click.option("--trace", "trace_path", metavar="FILE.json",
               help="Write a Chrome trace (Perfetto, chrome://tracing) of the interpretation.")
+@SYMBOLIC_OPTION
+@P_MAX_OPTION
 def predict(files, nprocs, machine, sets, bound, routines, iterations, fmt, top, at,
-            show_source, trace_path) -> None:
-    """Predict the run time of FILES: the time, where it goes, and its formula."""
+            show_source, trace_path, symbolic, p_max) -> None:
+    """Predict the run time of FILES: the time, where it goes, and its formula (with
+    --symbolic P, --format json adds the formula in P under "formula_in_P")."""
     from interp.output import prediction_view, views
 
     if trace_path:
@@ -329,10 +348,18 @@ def predict(files, nprocs, machine, sets, bound, routines, iterations, fmt, top,
                           hint=set_hint(missing) + " (`interp formula` prints the formula "
                                                    "without them)")
     out = views.sections(pred, at, show_source, fmt, trace_path)  # every error before output
+    extra = dict(out.json)
+    if symbolic:
+        fp = _formula_in_p(files, machine, sets, bound, routines, iterations, p_max)
+        extra["formula_in_P"] = fp.to_json()
     if fmt == "json":
-        click.echo(prediction_view.render_json(pred, out.json))
+        click.echo(prediction_view.render_json(pred, extra))
     else:
         prediction_view.print_text(pred, top, out.text)
+        if symbolic:
+            from interp.output.formula_p_view import print_text as print_formula_p
+
+            print_formula_p(fp, None)
     out.write()
 
 
@@ -344,12 +371,22 @@ def predict(files, nprocs, machine, sets, bound, routines, iterations, fmt, top,
               help="Print it as plain Python/SymPy text (parse_expr reads it back).")
 @click.option("--srepr", "style", flag_value="srepr",
               help="Print it as SymPy's srepr (every node and assumption spelled out).")
-def formula(files, nprocs, machine, sets, bound, routines, iterations, style) -> None:
-    """Print the predicted run time of FILES as a closed-form formula."""
+@SYMBOLIC_OPTION
+@P_MAX_OPTION
+def formula(files, nprocs, machine, sets, bound, routines, iterations, style, symbolic,
+            p_max) -> None:
+    """Print the predicted run time of FILES as a closed-form formula (in P too with
+    --symbolic P: its domain and the P values it was verified at follow it)."""
     import sympy as sp
 
     from interp.output.prediction_view import formula_python, formula_srepr, formula_text
 
+    if symbolic:
+        from interp.output.formula_p_view import print_text
+
+        fp = _formula_in_p(files, machine, sets, bound, routines, iterations, p_max)
+        print_text(fp, style)
+        return
     pred = _prediction(files, nprocs, machine, sets, bound, routines, iterations)
     if style == "latex":
         click.echo(sp.latex(sp.N(pred.total, 6)))

@@ -18,6 +18,7 @@ changes T by about ``elasticity`` %. Computed
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 
@@ -27,6 +28,7 @@ from interp.analysis.setup import Setup, missing_inputs
 from interp.engine.predict import Prediction, symbol_for
 from interp.errors import InterpError
 from interp.system import SAG, units
+from interp.system.mapping import max_procs
 
 STEP = 0.01  # relative change for the finite differences
 KINDS = ("time", "frequency", "fraction")  # continuous machine values
@@ -194,6 +196,28 @@ class _Analysis:
             entries.append(Entry(key, "input", ftype, f"{value}", e, e * t0 / 100))
         return entries
 
+    def nprocs(self, t0: float) -> list[Entry]:
+        """P's elasticity: P is whole (a power of two on a hypercube), so a log difference of
+        the time at P/2 and 2P (one side only at the ends of the machine's range)."""
+        p, limit = self.setup.nprocs, max_procs(self.setup.sag)
+        lo, hi = (p // 2 if p % 2 == 0 and p > 1 else p), (2 * p if 2 * p <= limit else p)
+        if lo == hi:
+            return []
+        times = {}
+        for q in (lo, hi):
+            if q != p:
+                self.count += 1
+                try:
+                    times[q] = self.setup.seconds(nprocs=q)
+                except InterpError as err:  # a program written for one P only
+                    self.notes.append(f"no elasticity in P: at P = {q}, {err.message}")
+                    return []
+        times[p] = t0
+        e = math.log(times[hi] / times[lo]) / math.log(hi / lo)
+        self.notes.append(f"P's elasticity is the log difference of the time at P = {lo} and "
+                          f"P = {hi} (P is a whole number)")
+        return [Entry("P", "input", "processes", str(p), e, e * t0 / 100)]
+
     def _formula_elasticity(self, pred: Prediction, sym: sp.Symbol, subs: dict, x: float) -> float:
         h = self.step
         rest = {s: v for s, v in subs.items() if s != sym}
@@ -238,6 +262,7 @@ def sensitivity(setup: Setup, step: float = STEP) -> Sensitivity:
     if t0 <= 0:
         raise InterpError("the predicted time is 0: there is nothing to be sensitive to")
     entries += a.inputs(t0)
+    entries += a.nprocs(t0)
     entries.sort(key=lambda e: (-abs(e.elasticity), e.name))
     inputs = {k: int(v) if v.is_Integer else float(v) for k, v in setup.given.items()}
     return Sensitivity(t0, entries, setup.nprocs, setup.sag.name, setup.bound, inputs,
