@@ -49,7 +49,7 @@ from interp.system import SAG, load_machine
 from interp.system.simgrid import simgrid_semantics, zero_computation
 
 if TYPE_CHECKING:
-    from interp.analysis.sweep import Axis, ProgressFn, SweepResult
+    from interp.analysis.sweep import Axis, ProgressFn, SweepResult, parse_range, parse_vary
 
 # Imported on first use, not with interp.api: sweeps need NumPy and reports Matplotlib and
 # Jinja2, about 0.7 s that a predict does not need (benchmarks/bench_cli.py).
