@@ -26,6 +26,7 @@ from __future__ import annotations
 import numbers
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import sympy as sp
 
@@ -37,8 +38,6 @@ from interp.analysis.scaling import studies
 from interp.analysis.sensitivity import STEP, Sensitivity
 from interp.analysis.sensitivity import sensitivity as _sensitivity
 from interp.analysis.setup import Setup
-from interp.analysis.sweep import Axis, ProgressFn, SweepResult, parse_range, parse_vary
-from interp.analysis.sweep import sweep as _sweep
 from interp.application.aag import AAG, build_aag
 from interp.engine.predict import Prediction
 from interp.engine.saag import SAAG, build_saag
@@ -46,9 +45,24 @@ from interp.engine.values import NeedValue
 from interp.engine.whatif import Scenario
 from interp.errors import InterpError
 from interp.output.numbers import require_numbers
-from interp.output.report import check_output, write_report
 from interp.system import SAG, load_machine
 from interp.system.simgrid import simgrid_semantics, zero_computation
+
+if TYPE_CHECKING:
+    from interp.analysis.sweep import Axis, ProgressFn, SweepResult, parse_range, parse_vary
+
+# Imported on first use, not with interp.api: sweeps need NumPy and reports Matplotlib and
+# Jinja2, about 0.7 s that a predict does not need (benchmarks/bench_cli.py).
+_LAZY = {name: "interp.analysis.sweep" for name in ("Axis", "SweepResult", "parse_range",
+                                                    "parse_vary")}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -236,6 +250,8 @@ def report(pred: Prediction, path: str, *, at: Iterable[str] = (), what_if: Iter
            budget: float = 20.0) -> list[str]:
     """Write the report on ``pred`` to ``path`` (.html or .md): it re-predicts at other inputs
     and P within ``budget`` seconds, and with ``what_if`` applied. Returns the paths written."""
+    from interp.output.report import check_output, write_report  # Matplotlib: on first use
+
     check_output(path)
     require_numbers(pred, "the report")  # before any re-prediction
     return write_report(pred, path, studies(pred, list(what_if), budget), at=tuple(at))
@@ -270,6 +286,8 @@ def compare(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
 def axes(vary: Mapping[str, object] | Iterable[str | Axis]) -> list[Axis]:
     """``{"N": "1e3..1e7:log:20", "P": [1, 2, 4]}``, ``["N=1e3..1e7:log:20", ...]`` or
     :class:`Axis` objects (from :func:`parse_vary`)."""
+    from interp.analysis.sweep import Axis, parse_vary  # NumPy: on first use
+
     if isinstance(vary, Mapping):
         out = []
         for name, spec in vary.items():
@@ -290,6 +308,8 @@ def sweep(program: ProgramLike, machine: MachineLike, vary, nprocs: int = 1,
           progress: ProgressFn | None = None) -> SweepResult:
     """Predictions over the product of the ranges in ``vary`` (``P`` may be one of them).
     ``band``: also the predictions with the spec's min and max values."""
+    from interp.analysis.sweep import sweep as _sweep  # NumPy: on first use
+
     s = setup(program, machine, nprocs, inputs, what_if, bound, routines, iterations)
     return _sweep(s, axes(vary), band=band, progress=progress)
 

@@ -15,7 +15,7 @@ import click
 from interp import deepstack
 from interp.engine.stepbudget import DEFAULT_MAX_STEPS, MAX_STEPS
 from interp.errors import InterpError
-from interp.system.loader import DEFAULT_MACHINE
+from interp.resources import DEFAULT_MACHINE  # not interp.system: --help loads no SymPy
 
 
 class _Group(click.Group):

@@ -12,6 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GRAMMARS = ROOT / "grammars"
 MACHINE_SPECS = ROOT / "machine_specs"
 PROGRAMS = ROOT / "programs"
+DEFAULT_MACHINE = "ipsc860"  # the machine of the core paper, when none is named
 
 
 def grammar_path(name: str) -> Path:

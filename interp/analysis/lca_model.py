@@ -18,6 +18,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedToken
 
 from interp.errors import InterpError, SourceLocation
+from interp.cache import grammar_cache
 from interp.resources import grammar_path
 
 WHERE = "--model"
@@ -145,7 +146,7 @@ class Model:
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     return Lark(grammar_path("lca_model.lark").read_text(encoding="utf-8"), parser="lalr",
-                propagate_positions=True, cache=True)
+                propagate_positions=True, cache=grammar_cache("lca_model.lark"))
 
 
 def _error(text: str, message: str, column: int, hint: str = EXAMPLE) -> InterpError:

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING
 from pathlib import Path
-
-import networkx as nx
 
 from interp.application import aau as A
 from interp.application import ast
@@ -25,6 +24,9 @@ from interp.application.opcount import OpCounter, OpCounts
 from interp.application.parser import parse_file
 from interp.application.symbols import NUMERIC_RANK, SymbolTable, build_symbol_table
 from interp.errors import InterpError, SourceLocation, UnsupportedError
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 GRANULARITIES = ("largest", "statement")
 
@@ -73,7 +75,6 @@ class AAG:
     units: dict[str, UnitAAG]
     files: list[str]
     granularity: str
-    graph: nx.DiGraph
     critical_variables: list = field(default_factory=list)
     external_inputs: list = field(default_factory=list)
     # The files the program OPENs, by the name it opens them with, when the user named a real
@@ -82,6 +83,12 @@ class AAG:
     include_dirs: list[str] = field(default_factory=list)
     # PARAMETER constants given other values when it was built (--set of a PARAMETER)
     parameters: dict[str, int | float] = field(default_factory=dict)
+
+    @cached_property
+    def graph(self) -> nx.DiGraph:
+        """φ and containment as a networkx graph (built on first use: networkx takes 0.1 s to
+        import and only the graph views need it)."""
+        return _networkx(self)
 
     def programs(self) -> list[UnitAAG]:
         return [u for u in self.units.values() if u.kind == "PROGRAM"]
@@ -521,20 +528,44 @@ def _callee_first(units: dict[str, tuple[ast.ProgramUnit, str]]) -> list[str]:
     """Unit names ordered callees first; recursion is an error naming the call."""
     user = set(units)
     calls = {name: _calls_of(u, user) for name, (u, _) in units.items()}
+    order = _topological(list(units), {n: [t for t, _ in ts] for n, ts in calls.items()})
+    if order is not None:
+        return list(reversed(order))
+    import networkx as nx  # only to name the cycle of a recursive program
+
     graph = nx.DiGraph()
     graph.add_nodes_from(units)
     for name, targets in calls.items():
         for target, _loc in targets:
             graph.add_edge(name, target)
-    try:
-        cycle = nx.find_cycle(graph)
-    except nx.NetworkXNoCycle:
-        return list(reversed(list(nx.topological_sort(graph))))
+    cycle = nx.find_cycle(graph)
     caller, callee = cycle[0][0], cycle[0][1]
     loc = next(loc for t, loc in calls[caller] if t == callee)
     path = " -> ".join([e[0] for e in cycle] + [cycle[0][0]])
     raise InterpError(f"recursive calls are not supported: {path}", loc,
                       hint="Fortran 77 does not allow recursion; rewrite it as a loop")
+
+
+def _topological(nodes: list[str], edges: dict[str, list[str]]) -> list[str] | None:
+    """Kahn's order generation by generation, in the order networkx's ``topological_sort``
+    gives (so AAU ids are as before); None when there is a cycle."""
+    succ = {n: list(dict.fromkeys(edges.get(n, ()))) for n in nodes}
+    indegree = {n: 0 for n in nodes}
+    for targets in succ.values():
+        for t in targets:
+            indegree[t] += 1
+    generation = [n for n in nodes if indegree[n] == 0]
+    order: list[str] = []
+    while generation:
+        order.extend(generation)
+        following = []
+        for n in generation:
+            for t in succ[n]:
+                indegree[t] -= 1
+                if indegree[t] == 0:
+                    following.append(t)
+        generation = following
+    return order if len(order) == len(nodes) else None
 
 
 def build_aag(paths: list[str | Path], granularity: str = "largest",
@@ -567,9 +598,8 @@ def build_aag(paths: list[str | Path], granularity: str = "largest",
         table = build_symbol_table(unit, user, parameters)
         built[name] = _UnitBuilder(unit, unit.loc.file, table, ids, built, granularity).build()
     order = [n for n in parsed if n in built]
-    aag = AAG({n: built[n] for n in order}, [str(p) for p in paths], granularity, nx.DiGraph(),
+    aag = AAG({n: built[n] for n in order}, [str(p) for p in paths], granularity,
               include_dirs=[str(d) for d in include_dirs], parameters=dict(parameters or {}))
-    aag.graph = _networkx(aag)
     characterize(aag)
     return aag
 
@@ -623,6 +653,8 @@ def statement_ops(aag: AAG, seq: A.Seq) -> list[OpCounts]:
 
 def _networkx(aag: AAG) -> nx.DiGraph:
     """φ (execution order) between consecutive AAUs of every (sub-)AAG, plus containment."""
+    import networkx as nx
+
     g = nx.DiGraph()
 
     def chain(aaus: list[A.AAU], parent: A.AAU | None) -> None:

@@ -18,6 +18,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from interp.application import ast
 from interp.application.cards import Card, is_free_form, read_included, read_source
 from interp.errors import InterpError, SourceLocation, UnsupportedError
+from interp.cache import grammar_cache
 from interp.resources import grammar_path
 
 # What a user reads when a construct is valid Fortran that interp does not model.
@@ -40,7 +41,7 @@ def _parser() -> tuple[Lark, "_ToAst"]:
         parser="lalr",
         lexer="contextual",
         maybe_placeholders=False,
-        cache=True,  # the LALR tables, pickled in the temp directory: a 3x faster start
+        cache=grammar_cache("fortran77.lark"),  # the LALR tables, pickled: a 3x faster start
         transformer=to_ast,
         start=["start", "assignment_stmt", "logical_if_assign"],
     )

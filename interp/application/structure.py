@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from interp.application import ast
 from interp.application.cards import Card
 from interp.errors import InterpError, SourceLocation, UnsupportedError
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 # Blocks inside one another: real programs nest a few tens deep; every pass recurses once a
 # level, on the deep stack the CLI runs them on (interp/deepstack.py), and 512 takes ~30 s
@@ -418,6 +420,8 @@ def _with_loop(stmts: list[ast.Stmt], j: int, i: int, cond: ast.Expr) -> list[as
 def _cfg(stmts: list[ast.Stmt]) -> nx.DiGraph:
     """Nodes: the statements' indices, and ``len(stmts)`` for falling off the end. Edges: falling
     through, and every GO TO (however deeply nested in a statement) to a label of the list."""
+    import networkx as nx  # 0.1 s to import: only for statement lists with jumps
+
     labels = _labels(stmts)
     g = nx.DiGraph()
     g.add_nodes_from(range(len(stmts) + 1))
@@ -458,6 +462,10 @@ def _natural_loop(stmts: list[ast.Stmt]) -> list[ast.Stmt] | None:
     A back edge is a jump to a statement that dominates it; its natural loop is the header and
     every statement that reaches the jump without passing the header. A loop that is not a run
     of statements, or a cycle with no dominating header (irreducible), is left to the engine."""
+    if next(_jumps(stmts), None) is None:  # falling through only goes forward: no loop
+        return None
+    import networkx as nx  # 0.1 s to import: only for statement lists with jumps
+
     g = _cfg(stmts)
     idom = nx.immediate_dominators(g, 0)
     reachable = set(idom) | {0}

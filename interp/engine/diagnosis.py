@@ -11,7 +11,8 @@ pair (type signatures, a message longer than the receive buffer).
 from __future__ import annotations
 
 
-import networkx as nx
+from typing import TYPE_CHECKING
+
 import sympy as sp
 
 from interp.application import aau as A
@@ -22,6 +23,9 @@ from interp.engine.process import Process
 from interp.engine.requests import CollReq, RecvReq, Request, SendReq, WaitReq
 from interp.engine.sync import GlobalSync, Problem
 from interp.errors import SourceLocation
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 MPI_TYPES = {n: c for n, c in mpi_constants().items() if n in mpi_datatype_names()}
@@ -47,6 +51,8 @@ def check_sizes(s: GlobalSync, m: Message, p: Process, rq: RecvReq) -> None:
 
 def diagnose_hang(s: GlobalSync, live: list[Process]) -> None:
     """No chain can go on (Algorithm 2, step 3): say why, with every call involved."""
+    import networkx as nx  # 0.1 s to import: only when a program hangs
+
     blocked = [p for p in live if p.state == "blocked"]
     explained = _mismatches(s, blocked) | broken_collectives(s, blocked)
     rest = [p for p in blocked if p.pid not in explained]
@@ -212,6 +218,8 @@ def leftovers(s: GlobalSync) -> None:
 def cycle_of_waits(graph: nx.DiGraph) -> list[int]:
     """The processes of the largest set that wait only on each other, in the order of a cycle
     through them (ascending ranks when they form one, as in a ring that receives first)."""
+    import networkx as nx  # only when a program hangs
+
     sccs = [c for c in nx.strongly_connected_components(graph)
             if len(c) > 1 or any(graph.has_edge(n, n) for n in c)]
     if not sccs:

@@ -37,6 +37,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from interp.errors import InterpError, SourceLocation
+from interp.cache import grammar_cache
 from interp.resources import grammar_path
 from interp.system import units
 from interp.system.expr import ExprError, Quantity, parse_quantity, parse_value
@@ -81,7 +82,8 @@ class Statement:
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark(grammar_path("whatif.lark").read_text(encoding="utf-8"), parser="lalr", cache=True)
+    return Lark(grammar_path("whatif.lark").read_text(encoding="utf-8"), parser="lalr",
+                cache=grammar_cache("whatif.lark"))
 
 
 class _AnyName(Mapping):

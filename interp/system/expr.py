@@ -16,6 +16,7 @@ import sympy
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
 
+from interp.cache import grammar_cache
 from interp.resources import grammar_path
 from interp.system import units
 from interp.system.units import Dim
@@ -141,7 +142,7 @@ def _parser() -> Lark:
         grammar_path("spec_expr.lark").read_text(encoding="utf-8"),
         parser="lalr",
         propagate_positions=True,
-        cache=True,
+        cache=grammar_cache("spec_expr.lark"),
     )
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import sympy
 
+from interp import cache
 from interp.errors import InterpError, SourceLocation
 from interp.resources import MACHINE_SPECS
 from interp.system import schema, units
@@ -31,10 +32,9 @@ from interp.system.model import (
 from interp.system.fattree import radix_problem
 from interp.system.schema import ROUTING_FOR, VOCABULARY, Field
 from interp.system.units import TEXT
-from interp.system.yamldoc import DataPath, Doc, doc_get, load_doc, raw_text
+from interp.system.yamldoc import MAX_BYTES, DataPath, Doc, doc_get, load_doc, raw_text
 
 
-DEFAULT_MACHINE = "ipsc860"  # the machine of the core paper, when none is named
 
 
 def list_machines() -> list[str]:
@@ -66,8 +66,18 @@ def load_machine(name_or_path: str) -> SAG:
 
 @lru_cache(maxsize=32)
 def _load_cached(path: Path, mtime_ns: int, shown: str) -> SAG:
-    # SAGs are immutable, so one load per file version can be shared by every caller.
-    return build_sag(load_doc(path, shown))
+    # SAGs are immutable, so one load per file version can be shared by every caller; across
+    # processes the user cache keeps them, keyed on the file's bytes and the code that reads it.
+    if path.stat().st_size > MAX_BYTES:  # load_doc says why it is refused
+        return build_sag(load_doc(path, shown))
+    text = path.read_bytes()
+    digest = cache.key(text, shown, cache.code_version(BUILDER_MODULES))
+    return cache.cached("sag", digest, lambda: build_sag(load_doc(path, shown)))
+
+
+# the modules whose code makes a SAG from a spec: an edit to any of them is a new cache key
+BUILDER_MODULES = tuple(f"system/{m}.py" for m in (
+    "loader", "model", "schema", "units", "expr", "yamldoc", "collectives", "filter", "mapping"))
 
 
 def build_sag(doc: Doc) -> SAG:
