@@ -433,13 +433,13 @@ def is_log(result: SweepResult, name: str) -> bool:
 
 def formula_for(setup: Setup, axes: Sequence[Axis], p_max: int | None = None) -> FormulaInP:
     """The formula in P a sweep over ``axes`` can use: derived with the varied inputs left
-    symbolic, interpreted up to the largest power of two P of the sweep (at least 32) or
+    symbolic, interpreted up to the largest power of two P of the sweep (at least 64) or
     ``p_max``."""
-    from interp.analysis.formula_in_p import formula_in_p
+    from interp.analysis.formula_in_p import P_MAX, formula_in_p
 
     varied = {a.name.split(".")[-1] for a in axes if a.name != "P"}
     given = {k: v for k, v in setup.given.items() if k.split(".")[-1] not in varied}
     p_axis = next((a for a in axes if a.name == "P"), None)
     powers = [int(p) for p in (p_axis.values if p_axis else ()) if int(p) & (int(p) - 1) == 0]
-    top = p_max or max([32] + powers)  # 2..32 leaves a window of five when P = 1 differs
+    top = p_max or max([P_MAX] + powers)  # the default: a fit over 2, 4, 8 when P = 1 differs
     return formula_in_p(setup.with_(given=given), 1 << (top - 1).bit_length())
