@@ -305,13 +305,29 @@ def axes(vary: Mapping[str, object] | Iterable[str | Axis]) -> list[Axis]:
 def sweep(program: ProgramLike, machine: MachineLike, vary, nprocs: int = 1,
           inputs: Mapping[str, object] | None = None, what_if: Iterable[str] = (),
           bound: str = "mid", *, band: bool = False, routines=None, iterations=None,
-          progress: ProgressFn | None = None) -> SweepResult:
+          progress: ProgressFn | None = None, symbolic_p: bool = False,
+          p_max: int | None = None) -> SweepResult:
     """Predictions over the product of the ranges in ``vary`` (``P`` may be one of them).
-    ``band``: also the predictions with the spec's min and max values."""
-    from interp.analysis.sweep import sweep as _sweep  # NumPy: on first use
+    ``band``: also the predictions with the spec's min and max values. ``symbolic_p``: derive
+    the formula in P once (the varied inputs left symbolic) and take the times at the P values
+    its verified domain covers from it (``SweepResult.saved`` counts them)."""
+    from interp.analysis.sweep import formula_for, sweep as _sweep  # NumPy: on first use
 
     s = setup(program, machine, nprocs, inputs, what_if, bound, routines, iterations)
-    return _sweep(s, axes(vary), band=band, progress=progress)
+    ax = axes(vary)
+    fp = formula_for(s, ax, p_max) if symbolic_p else None
+    result = _sweep(s, ax, band=band, progress=progress, formula=fp)
+    if fp is not None:
+        result.interpretations += len(fp.per_p)
+        result.notes.append(_formula_note(fp, result))
+    return result
+
+
+def _formula_note(fp, result: SweepResult) -> str:
+    if fp.formula is None:
+        return f"no formula in P: {fp.reason}; every P interpreted"
+    return (f"formula in P ({fp.domain}; {len(fp.per_p)} interpretations to derive it) used "
+            f"at {result.saved} of {len(result.nprocs)} P values")
 
 
 def sensitivity(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
@@ -335,6 +351,30 @@ def formula_in_p(program: ProgramLike, machine: MachineLike,
 
     s = setup(program, machine, 1, inputs, what_if, bound, routines, iterations)
     return derive(s, p_max)
+
+
+def scaling(program: ProgramLike, machine: MachineLike, vary: str | Axis,
+            inputs: Mapping[str, object] | None = None, what_if: Iterable[str] = (),
+            bound: str = "mid", *, p_max: int | None = None, verify_to: int | None = None,
+            extrapolate: bool = False, isoefficiency: float | None = None,
+            work: str | None = None, routines=None, iterations=None):
+    """Time, speedup, efficiency and the P of best time over ``vary`` (``"P=4..65536:log2"``),
+    from the formula in P where it is verified, by interpretation elsewhere, and at powers of
+    two beyond its domain only with ``extrapolate`` (marked); with ``isoefficiency`` = E and
+    ``work`` = an input, W(P) at that efficiency (:mod:`interp.analysis.scaling_in_p`)."""
+    from interp.analysis.scaling_in_p import scaling as study
+    from interp.analysis.sweep import Axis, parse_vary  # NumPy: on first use
+
+    axis = vary if isinstance(vary, Axis) else parse_vary(vary)
+    if axis.name != "P":
+        raise InterpError(f"--vary {axis.name}: scaling varies P only",
+                          hint="e.g. --vary P=4..65536:log2")
+    if (isoefficiency is None) != (work is None):
+        raise InterpError("the isoefficiency needs both an efficiency and the work input",
+                          hint="e.g. --isoefficiency 0.7 --work N")
+    s = setup(program, machine, 1, inputs, what_if, bound, routines, iterations)
+    iso = (isoefficiency, work) if isoefficiency is not None else None
+    return study(s, axis.values, p_max, verify_to, extrapolate, iso)
 
 
 def scalability(program: ProgramLike, machine: MachineLike, nprocs: Sequence[int], path: str,
@@ -372,7 +412,7 @@ def latency_metric(program: ProgramLike, machine: MachineLike, nprocs: Sequence[
 
 
 __all__ = ["Machine", "Program", "Comparison", "Sensitivity", "SweepResult", "Axis",
-           "compare", "formula_in_p", "latency_metric", "lost_cycles", "lost_cycles_smpi", "predict", "prediction_interval", "report", "saag", "scalability", "sensitivity", "sweep", "setup",
+           "compare", "formula_in_p", "latency_metric", "lost_cycles", "lost_cycles_smpi", "predict", "prediction_interval", "report", "saag", "scalability", "scaling", "sensitivity", "sweep", "setup",
            "parse_range", "parse_vary", "input_value"]
 
 

@@ -568,8 +568,12 @@ def compare(files, nprocs, machine, sets, bound, routines, iterations, fmt) -> N
                    "the CSV gains seconds_min and seconds_max.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
               show_default=True, help="What to print on standard output.")
+@click.option("--symbolic", type=click.Choice(["P"]), default=None,
+              help="Derive the formula in P once and take the times at the P values its "
+                   "verified domain covers from it (the others are interpreted).")
+@P_MAX_OPTION
 def sweep(files, nprocs, machine, sets, bound, routines, iterations, vary, output, plot_path,
-          band, fmt) -> None:
+          band, fmt, symbolic, p_max) -> None:
     """Predict FILES over ranges of inputs and node counts: a table of times with the speedup
     and efficiency against the smallest P (for equal other inputs)."""
     from interp import api
@@ -584,7 +588,8 @@ def sweep(files, nprocs, machine, sets, bound, routines, iterations, vary, outpu
     args = _analysis_args(files, nprocs, machine, sets, bound, routines, iterations)
     p_values = next((len(a.values) for a in axes if a.name == "P"), 1)
     with _progress(p_values * (3 if band else 1) > 3) as progress:
-        result = api.sweep(vary=axes, what_if=_what_ifs(), band=band, progress=progress, **args)
+        result = api.sweep(vary=axes, what_if=_what_ifs(), band=band, progress=progress,
+                           symbolic_p=symbolic == "P", p_max=p_max, **args)
     if output:
         sweep_view.write_csv(result, output)
         click.echo(f"wrote {output}", err=True)
@@ -597,6 +602,49 @@ def sweep(files, nprocs, machine, sets, bound, routines, iterations, vary, outpu
         click.echo(sweep_view.render_json(result))
     else:
         sweep_view.print_text(result)
+
+
+@main.command()
+@SOURCES
+@predict_options
+@click.option("--vary", "vary", required=True, metavar="P=RANGE",
+              help="The P values: e.g. P=4..65536:log2 (the powers of two), P=1,2,4,8.")
+@click.option("--p-max", type=click.IntRange(min=16), default=None,
+              help="Largest P interpreted to derive the formula in P (default 64).")
+@click.option("--verify-to", type=click.IntRange(min=16), default=None,
+              help="Grow the formula's verified domain by interpreting at 2·p-max, 4·p-max, ... "
+                   "up to this P (default 4·p-max).")
+@click.option("--extrapolate", is_flag=True,
+              help="At powers of two beyond the verified domain, evaluate the formula "
+                   "(marked extrapolated) instead of interpreting.")
+@click.option("--isoefficiency", type=click.FloatRange(0, 1, min_open=True), default=None,
+              metavar="E", help="Also the work W(P) at which the efficiency is E (with --work).")
+@click.option("--work", metavar="INPUT", help="The input that is the work, e.g. N.")
+@click.option("--plot", "plot_path", metavar="FILE.png",
+              help="Plot time and efficiency against P (.png, .pdf, .svg).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def scaling(files, nprocs, machine, sets, bound, routines, iterations, vary, p_max, verify_to,
+            extrapolate, isoefficiency, work, plot_path, fmt) -> None:
+    """Speedup, efficiency and the P of best time of FILES over a range of P, from the
+    formula in P where it is verified (each row says where its time comes from)."""
+    from interp import api
+    from interp.output import scaling_view
+
+    axis = api.parse_vary(vary)  # every mistake before any work
+    if plot_path:
+        scaling_view.check_plot_path(plot_path)
+    args = _analysis_args(files, nprocs, machine, sets, bound, routines, iterations)
+    del args["nprocs"]
+    result = api.scaling(vary=axis, what_if=_what_ifs(), p_max=p_max, verify_to=verify_to,
+                         extrapolate=extrapolate, isoefficiency=isoefficiency, work=work, **args)
+    if plot_path:
+        scaling_view.plot(result, plot_path)
+        click.echo(f"wrote {plot_path}", err=True)
+    if fmt == "json":
+        click.echo(scaling_view.render_json(result))
+    else:
+        scaling_view.print_text(result)
 
 
 class _progress:

@@ -24,7 +24,7 @@ import numpy as np
 import sympy as sp
 
 from interp.analysis.setup import Setup
-from interp.engine.predict import Hang
+from interp.engine.predict import Hang, assumptions
 from interp.engine.values import NeedValue
 from interp.errors import InterpError
 from interp.system.mapping import max_procs
@@ -63,6 +63,7 @@ class FormulaInP:
     per_p: dict[int, sp.Expr] = field(default_factory=dict)  # T_P, one per P interpreted
     seconds: dict[int, float | None] = field(default_factory=dict)  # T_P at the inputs given
     notes: list[str] = field(default_factory=list)
+    assumed: dict[int, list[sp.Basic]] = field(default_factory=dict)  # what T_P assumes, per P
 
     @property
     def domain(self) -> str:
@@ -77,7 +78,7 @@ class FormulaInP:
         """The formula's time at P = ``nprocs`` and the inputs ``given`` (None: not numeric)."""
         if self.formula is None:
             return None
-        v = at_p(self.formula, nprocs).xreplace(_substitution(self.formula, given))
+        v = at_p(self.formula, nprocs).xreplace(substitution(self.formula, given))
         return float(v) if v.is_number else None
 
     def covers(self, nprocs: int) -> bool:
@@ -118,16 +119,14 @@ def p_values(setup: Setup, p_max: int | None) -> tuple[list[int], list[str]]:
     want = p_max or P_MAX
     notes = []
     if want > limit:
-        topology = setup.sag.param(f"{setup.sag.nodes}.cs.spec.topology").text
-        if topology != "hypercube":
+        if not _hypercube(setup):
             if p_max:
                 raise InterpError(f"--p-max {p_max}: {setup.sag.title} holds at most {limit} "
                                   "processes", hint=f"use --p-max {limit} or less, or raise "
                                   f"{setup.sag.nodes}.p.general.max_procs with --what-if")
             want = limit
         else:
-            notes.append(f"the hypercube grown from {limit} to {want} nodes to derive the "
-                         "formula (same costs; e-cube routes)")
+            notes.append(_grown_note(limit, want))
     ps = [1 << k for k in range(int(math.log2(want)) + 1)]
     if len(ps) < VERIFY + 2:
         raise InterpError(f"{setup.sag.title} holds at most {limit} processes: a formula in P "
@@ -136,27 +135,55 @@ def p_values(setup: Setup, p_max: int | None) -> tuple[list[int], list[str]]:
     return ps, notes
 
 
+def _hypercube(setup: Setup) -> bool:
+    return setup.sag.param(f"{setup.sag.nodes}.cs.spec.topology").text == "hypercube"
+
+
+def _grown_note(limit: int, want: int) -> str:
+    return (f"the hypercube grown from {limit} to {want} nodes to derive the formula (same "
+            "costs; e-cube routes)")
+
+
+def _holding(setup: Setup, p: int):
+    """The machine, grown to hold ``p`` processes where it is smaller (hypercubes only)."""
+    sag = setup.sag
+    if p > max_procs(sag):
+        sag = sag.with_values({f"{sag.nodes}.p.general.max_procs": p})
+    return sag
+
+
+class _NoFormula(Exception):
+    """An interpretation that admits no closed form in P (the reason is the message)."""
+
+
+def _interpret(setup: Setup, sag, p: int):
+    try:
+        return setup.predict(sag=sag, nprocs=p)
+    except NeedValue as need:
+        raise _NoFormula(f"at P = {p} the interpretation needs the value of "
+                         f"{', '.join(need.names)} (a partner, trip count or branch that "
+                         "depends on data): no closed form in P") from None
+    except Hang as hang:
+        raise _NoFormula(f"at P = {p} the program hangs: no closed form in P "
+                         f"({hang.message})") from None
+
+
 def formula_in_p(setup: Setup, p_max: int | None = None) -> FormulaInP:
     """Interpret at P = 1, 2, 4, …, ``p_max`` and recover T(inputs, P) (module docstring)."""
     ps, notes = p_values(setup, p_max)
-    sag = setup.sag
-    if max(ps) > max_procs(sag):
-        sag = sag.with_values({f"{sag.nodes}.p.general.max_procs": max(ps)})
+    sag = _holding(setup, max(ps))
     per_p: dict[int, sp.Expr] = {}
     seconds: dict[int, float | None] = {}
+    assumed: dict[int, list[sp.Basic]] = {}
     noted: dict[str, list[int]] = {}  # the engine's notes on the formula, and where
     for p in ps:
         try:
-            pred = setup.predict(sag=sag, nprocs=p)
-        except NeedValue as need:
-            return _refused(f"at P = {p} the interpretation needs the value of "
-                            f"{', '.join(need.names)} (a partner, trip count or branch that "
-                            "depends on data): no closed form in P", per_p, seconds, notes)
-        except Hang as hang:
-            return _refused(f"at P = {p} the program hangs: no closed form in P ({hang.message})",
-                            per_p, seconds, notes)
+            pred = _interpret(setup, sag, p)
+        except _NoFormula as no:
+            return _refused(str(no), per_p, seconds, notes)
         per_p[p] = pred.total
         seconds[p] = pred.seconds
+        assumed[p] = assumptions(pred.scheduler, pred.processes)
         for n in pred.notes:
             if "depended on" in n or "link contention" in n:
                 noted.setdefault(n, []).append(p)
@@ -185,8 +212,49 @@ def formula_in_p(setup: Setup, p_max: int | None = None) -> FormulaInP:
         if left:
             notes.append(f"P = {', '.join(map(str, left))}: the formula has another shape "
                          "or other numbers there; not covered")
-        return FormulaInP(formula, fit, check, error, "", per_p, seconds, notes)
+        return FormulaInP(formula, fit, check, error, "", per_p, seconds, notes, assumed)
     return _refused(f"no closed form in P found: {reason}", per_p, seconds, notes)
+
+
+def verify_beyond(fp: FormulaInP, setup: Setup, upto: int) -> FormulaInP:
+    """Grow the verified domain of ``fp``: interpret at the next powers of two past it, up to
+    ``upto``, and check the formula at each as at the first three (every number to 1e-9
+    relative). The domain ends before the first P where the formula and the interpretation
+    differ, or where the machine holds no more processes (a hypercube is grown)."""
+    if fp.formula is None:
+        return fp
+    top = max(fp.fit + fp.verified)
+    wanted = [top << k for k in range(1, 64) if top << k <= upto]
+    if not wanted:
+        return fp
+    limit = max_procs(setup.sag)
+    if wanted[-1] > limit:
+        if _hypercube(setup):
+            fp.notes.append(_grown_note(limit, wanted[-1]))
+        else:
+            fp.notes.append(f"{setup.sag.title} holds at most {limit} processes: the formula "
+                            f"is not verified beyond P = {max(top, limit)}")
+            wanted = [p for p in wanted if p <= limit]
+    sag = _holding(setup, max(wanted, default=top))
+    for p in wanted:
+        try:
+            pred = _interpret(setup, sag, p)
+        except _NoFormula as no:
+            fp.notes.append(f"{no}; the domain stops at P = {p // 2}")
+            break
+        fp.per_p[p] = pred.total
+        fp.seconds[p] = pred.seconds
+        fp.assumed[p] = assumptions(pred.scheduler, pred.processes)
+        error = _verify(fp.formula, [p], fp.per_p, fp.seconds, setup.given)
+        if error is None:
+            why = [n for n in pred.notes if "depended on" in n or "link contention" in n]
+            fp.notes.append(f"at P = {p} the formula differs from the interpretation"
+                            + (f" ({'; '.join(why)})" if why else "")
+                            + f": the domain stops at P = {p // 2}")
+            break
+        fp.verified.append(p)
+        fp.max_error = max(fp.max_error, error)
+    return fp
 
 
 def _windows(ps: list[int]) -> list[list[int]]:
@@ -413,7 +481,7 @@ def _verify(formula, check, per_p, seconds, given) -> float | None:
             worst = max(worst, abs(a - b) / scale if scale else 0.0)
         s = seconds.get(p)
         if s is not None:
-            v = at_p(formula, p).xreplace(_substitution(formula, given))
+            v = at_p(formula, p).xreplace(substitution(formula, given))
             if not v.is_number or abs(float(v) - s) > RTOL * abs(s):
                 return None
             worst = max(worst, abs(float(v) - s) / abs(s) if s else 0.0)
@@ -428,7 +496,8 @@ def _all_leaves(t):
             yield from _all_leaves(x)
 
 
-def _substitution(expr: sp.Expr, given) -> dict:
+def substitution(expr: sp.Expr, given) -> dict:
+    """The given values of ``expr``'s inputs (P aside)."""
     from interp.analysis.setup import given_value
 
     out = {}

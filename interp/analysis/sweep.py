@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import sympy as sp
 
+from interp.analysis.formula_in_p import FormulaInP, at_p, substitution
 from interp.analysis.setup import Setup, missing_inputs
 from interp.engine.predict import Prediction, assumptions, symbol_for
 from interp.engine.whatif import input_names, program_variables
@@ -33,9 +34,10 @@ from interp.errors import InterpError
 from interp.system import check_nprocs, units
 from interp.system.expr import ExprError, parse_quantity
 
-_RANGE = re.compile(r"^\s*(?P<a>[^:]+?)\s*\.\.\s*(?P<b>[^:]+?)\s*(?::\s*(?P<kind>[A-Za-z]*)\s*"
+_RANGE = re.compile(r"^\s*(?P<a>[^:]+?)\s*\.\.\s*(?P<b>[^:]+?)\s*(?::\s*(?P<kind>[A-Za-z0-9]*)\s*"
                     r"(?::\s*(?P<n>[^:]*?)\s*)?)?$")
-EXAMPLES = "e.g. --vary N=1e3..1e7:log:20, --vary N=1e3..1e5:lin:5 or --vary P=1,2,4,8,16"
+EXAMPLES = ("e.g. --vary N=1e3..1e7:log:20, --vary N=1e3..1e5:lin:5, --vary P=4..65536:log2 or "
+            "--vary P=1,2,4,8,16")
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,7 @@ class Axis:
 
     name: str
     values: tuple[float, ...]
-    scale: str  # "log" | "lin" | "list"
+    scale: str  # "log" | "lin" | "log2" | "list"
 
 
 def _fail(text: str, message: str) -> InterpError:
@@ -62,17 +64,20 @@ def _number(text: str, item: str, whole: str) -> float:
 
 
 def parse_range(spec: str, whole: str | None = None) -> tuple[tuple[float, ...], str]:
-    """``a..b:log:n`` (n values evenly spaced in log), ``a..b:lin:n`` or ``v1,v2,...``."""
+    """``a..b:log:n`` (n values evenly spaced in log), ``a..b:lin:n``, ``a..b:log2`` (the
+    powers of two from a to b) or ``v1,v2,...``."""
     whole = whole or spec
     if not spec.strip():
         raise _fail(whole, "the range is empty")
     if ".." in spec:
         m = _RANGE.match(spec)
+        if m and (m.group("kind") or "").lower() == "log2" and m.group("n") is None:
+            return _powers_of_two(spec, m, whole), "log2"
         if not m or not m.group("kind") or m.group("n") is None:
-            raise _fail(whole, "write a range as a..b:log:n or a..b:lin:n")
+            raise _fail(whole, "write a range as a..b:log:n, a..b:lin:n or a..b:log2")
         kind = m.group("kind").lower()
         if kind not in ("log", "lin"):
-            raise _fail(whole, f"unknown spacing '{m.group('kind')}': use log or lin")
+            raise _fail(whole, f"unknown spacing '{m.group('kind')}': use log, lin or log2")
         if not re.fullmatch(r"\d+", m.group("n")):
             raise _fail(whole, f"the number of values must be a whole number, not '{m.group('n')}'")
         n = int(m.group("n"))
@@ -93,6 +98,16 @@ def parse_range(spec: str, whole: str | None = None) -> tuple[tuple[float, ...],
     if any(not i.strip() for i in items):
         raise _fail(whole, "an empty value in the list")
     return tuple(_number(spec, i, whole) for i in items), "list"
+
+
+def _powers_of_two(spec: str, m: re.Match, whole: str) -> tuple[float, ...]:
+    a, b = _number(spec, m.group("a"), whole), _number(spec, m.group("b"), whole)
+    if a < 1 or b < a:
+        raise _fail(whole, "a..b:log2 needs 1 <= a <= b")
+    values = [float(1 << k) for k in range(int(math.log2(b)) + 1) if a <= 1 << k <= b]
+    if not values:
+        raise _fail(whole, f"no power of two lies between {a:g} and {b:g}")
+    return tuple(values)
 
 
 def parse_vary(text: str) -> Axis:
@@ -126,6 +141,7 @@ class SweepResult:
     integer: dict[str, bool] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     interpretations: int = 0  # symbolic and numeric interpretations run
+    saved: int = 0  # P values taken from the formula in P instead of an interpretation
 
     @property
     def npoints(self) -> int:
@@ -177,8 +193,11 @@ once at the end with ``done == total``."""
 
 
 class _Sweeper:
-    def __init__(self, setup: Setup, axes: Sequence[Axis], band: bool, progress: ProgressFn | None):
+    def __init__(self, setup: Setup, axes: Sequence[Axis], band: bool, progress: ProgressFn | None,
+                 formula: FormulaInP | None = None):
         self.setup = setup
+        self.formula = formula
+        self.saved = 0
         self.progress = progress
         self.band = band
         self.notes: list[str] = []
@@ -236,9 +255,11 @@ class _Sweeper:
             for i, p in enumerate(self.nprocs):
                 if self.progress:  # what is being interpreted now, and how much is done
                     self.progress(done, total, f"P = {p}" + (f", bound = {bound}" if self.band else ""))
-                setup = self.setup.with_(nprocs=p, bound=bound)
                 out = np.full(self.npoints, np.nan)
-                self._solve(setup, np.arange(self.npoints), {}, [a.name for a in self.in_axes], out)
+                if bound != self.setup.bound or not self._from_formula(p, out):
+                    setup = self.setup.with_(nprocs=p, bound=bound)
+                    self._solve(setup, np.arange(self.npoints), {}, [a.name for a in self.in_axes],
+                                out)
                 table[i] = out
                 done += 1
             results[bound] = table
@@ -251,7 +272,7 @@ class _Sweeper:
             seconds_min=results.get("min") if self.band else None,
             seconds_max=results.get("max") if self.band else None,
             scales={a.name: a.scale for a in self.axes}, integer=self.integer,
-            notes=self.notes, interpretations=self.count)
+            notes=self.notes, interpretations=self.count, saved=self.saved)
 
     # --- one block of points: one formula, or split by the values it needed ---------------------
 
@@ -296,24 +317,66 @@ class _Sweeper:
     def _evaluate(self, pred: Prediction, idx: np.ndarray, free: list[str]):
         return evaluate(pred, {n: self.grid[n][idx] for n in free})
 
+    def _from_formula(self, p: int, out: np.ndarray) -> bool:
+        """The times at P = ``p`` from the formula in P where it covers ``p``: points where
+        what the interpretation at ``p`` assumed does not hold are interpreted as usual."""
+        fp = self.formula
+        if fp is None or not fp.covers(p) or p not in fp.assumed:
+            return False
+        free = [a.name for a in self.in_axes]
+        expr = at_p(fp.formula, p)
+        subs = substitution(expr, self.base)
+        columns = {n: self.grid[n] for n in free}
+        try:
+            values, ok, names = evaluate_formula(expr, subs, fp.assumed[p], columns)
+        except _Missing as m:
+            raise InterpError("the sweep needs values for the inputs " + ", ".join(m.names),
+                              hint=" ".join(f"--set {n}=VALUE" for n in m.names)) from None
+        out[ok] = values[ok]
+        self.saved += 1
+        bad = np.arange(self.npoints)[~ok]
+        if bad.size:
+            names = [n for n in free if n in names] or free
+            rest = [n for n in free if n not in names]
+            setup = self.setup.with_(nprocs=p)
+            for combo, sub in self._groups(bad, names):
+                self._solve(setup, sub, combo, rest, out)
+        return True
+
+
+class _Missing(Exception):
+    def __init__(self, names: list[str]):
+        self.names = names
+
 
 def evaluate(pred: Prediction, columns: dict[str, np.ndarray]):
     """The formula ``pred.total`` at many points at once: ``columns`` gives each varied input's
     values (one per point); every other symbol takes its given value. Returns the times,
     which points satisfy the formula's stated assumptions (elsewhere the formula does not
     stand for an interpretation), and the varied inputs those assumptions involve."""
+    try:
+        return evaluate_formula(pred.total, pred.substitution(),
+                                assumptions(pred.scheduler, pred.processes), columns)
+    except _Missing:
+        raise missing_inputs(pred, "the sweep") from None
+
+
+def evaluate_formula(total: sp.Expr, values_of: dict, assumed: list,
+                     columns: dict[str, np.ndarray]):
+    """:func:`evaluate` for any formula ``total`` with the given values ``values_of`` and what
+    it ``assumed``."""
     n = len(next(iter(columns.values()))) if columns else 1
     short = {name.split(".")[-1]: name for name in columns}
-    syms = {s: short[s.name] for s in pred.total.free_symbols if s.name in short}
-    subs = {s: v for s, v in pred.substitution().items() if s not in syms}
-    expr = pred.total.subs(subs)
+    syms = {s: short[s.name] for s in total.free_symbols if s.name in short}
+    subs = {s: v for s, v in values_of.items() if s not in syms}
+    expr = total.subs(subs)
     if any(s not in syms for s in expr.free_symbols):
-        raise missing_inputs(pred, "the sweep")
+        raise _Missing(sorted(s.name for s in expr.free_symbols if s not in syms))
     order = list(syms)
     values = _vectorized(expr, order, [np.asarray(columns[syms[s]], dtype=float) for s in order], n)
     ok = np.isfinite(values)
     names: set[str] = set()
-    for a in assumptions(pred.scheduler, pred.processes):
+    for a in assumed:
         a = a.subs(subs)
         if a in (sp.true, True):
             continue
@@ -347,9 +410,11 @@ def _needed_note(names: list[str], p: int) -> str:
 
 
 def sweep(setup: Setup, axes: Sequence[Axis], band: bool = False,
-          progress: ProgressFn | None = None) -> SweepResult:
-    """Predict ``setup`` over the product of ``axes`` (see the module's doc)."""
-    result = _Sweeper(setup, axes, band, progress).run()
+          progress: ProgressFn | None = None, formula: FormulaInP | None = None) -> SweepResult:
+    """Predict ``setup`` over the product of ``axes`` (see the module's doc). ``formula``: the
+    formula in P of ``setup`` with the varied inputs left symbolic (:func:`formula_for`),
+    evaluated at the P values its verified domain covers."""
+    result = _Sweeper(setup, axes, band, progress, formula).run()
     result.notes = list(dict.fromkeys(result.notes))
     if not np.all(np.isfinite(result.seconds)):  # pragma: no cover - every point is solved
         raise InterpError("the sweep left points without a prediction")
@@ -359,8 +424,22 @@ def sweep(setup: Setup, axes: Sequence[Axis], band: bool = False,
 def is_log(result: SweepResult, name: str) -> bool:
     """Whether to draw ``name`` on a log axis (a log range, or positive values spanning
     more than two decades)."""
-    if result.scales.get(name) == "log":
+    if result.scales.get(name) in ("log", "log2"):
         return True
     vals = np.array(result.nprocs if name == "P" else result.points[name], dtype=float)
     return bool(vals.size and vals.min() > 0 and vals.max() / vals.min() > 100 and
                 not math.isclose(vals.min(), vals.max()))
+
+
+def formula_for(setup: Setup, axes: Sequence[Axis], p_max: int | None = None) -> FormulaInP:
+    """The formula in P a sweep over ``axes`` can use: derived with the varied inputs left
+    symbolic, interpreted up to the largest power of two P of the sweep (at least 64) or
+    ``p_max``."""
+    from interp.analysis.formula_in_p import P_MAX, formula_in_p
+
+    varied = {a.name.split(".")[-1] for a in axes if a.name != "P"}
+    given = {k: v for k, v in setup.given.items() if k.split(".")[-1] not in varied}
+    p_axis = next((a for a in axes if a.name == "P"), None)
+    powers = [int(p) for p in (p_axis.values if p_axis else ()) if int(p) & (int(p) - 1) == 0]
+    top = p_max or max([P_MAX] + powers)  # the default: a fit over 2, 4, 8 when P = 1 differs
+    return formula_in_p(setup.with_(given=given), 1 << (top - 1).bit_length())

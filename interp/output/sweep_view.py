@@ -53,7 +53,8 @@ def write_csv(result: SweepResult, path: str | Path) -> None:
 
 def render_json(result: SweepResult) -> str:
     return jsontext.dumps({"columns": result.columns(), "rows": result.rows(), "notes": result.notes,
-                       "interpretations": result.interpretations}, indent=2)
+                       "interpretations": result.interpretations,
+                       "from_formula_in_P": result.saved}, indent=2)
 
 
 def render_text(result: SweepResult, max_rows: int = MAX_TABLE_ROWS) -> Group:
