@@ -927,6 +927,31 @@ def run_cmd(files, nprocs, sets, opt, runs_path, repeat, timeout) -> None:
         click.echo(f"appended {len(runs)} run(s) to {runs_path}", err=True)
 
 
+@main.command("calibrate")
+@click.option("-o", "--output", "output", default=None, metavar="FILE.yaml",
+              help="The spec to write (default: machine_specs/local.yaml, `--machine local`).")
+@click.option("--procs", "procs", default="1,2", show_default=True, callback=_int_list,
+              help="Numbers of ranks to microbenchmark communication on (2 at least).")
+@click.option("-O", "opt", type=click.Choice(["0", "1", "2", "3"]), default="2",
+              show_default=True, help="gfortran's optimisation level for the microkernels.")
+@click.option("--name", default="local", show_default=True, help="The machine's name.")
+def calibrate_cmd(output, procs, opt, name) -> None:
+    """Measure this machine (operation, memory and MPI microbenchmarks) and write a machine
+    spec with each value's provenance and its [min, max] from the rounds' spread."""
+    from interp.analysis import calibrate as C
+    from interp.output.files import check_writable, write_text
+    from interp.resources import MACHINE_SPECS
+    from interp.system.loader import load_machine
+
+    output = output or str(MACHINE_SPECS / "local.yaml")
+    check_writable(output, "machine spec")
+    measured = C.measure(procs, opt)
+    write_text(output, C.to_yaml(C.spec(measured, name)), "machine spec")
+    load_machine(output)  # what was written must validate
+    click.echo(f"wrote {output} ({measured.seconds:.1f} s of measurement); "
+               f"use it with --machine {output}", err=True)
+
+
 @main.group()
 def semiemp() -> None:
     """Seed 000's semi-empirical prediction: fit segment times from real runs, predict."""
