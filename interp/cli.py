@@ -311,11 +311,16 @@ def _what_ifs() -> tuple[str, ...]:
               help="Also print the annotated source: predicted time per line.")
 @click.option("--trace", "trace_path", metavar="FILE.json",
               help="Write a Chrome trace (Perfetto, chrome://tracing) of the interpretation.")
+@click.option("--calibration", "calibration", metavar="MODEL.json",
+              help="Predict with the fitted segment times of `interp semiemp fit` instead of "
+                   "the spec's op costs (the same as `interp semiemp predict`; docs/accuracy.md).")
 def predict(files, nprocs, machine, sets, bound, routines, iterations, fmt, top, at,
-            show_source, trace_path) -> None:
+            show_source, trace_path, calibration) -> None:
     """Predict the run time of FILES: the time, where it goes, and its formula."""
     from interp.output import prediction_view, views
 
+    if calibration:
+        return _calibrated(files, calibration, nprocs, sets, fmt)
     if trace_path:
         views.check_writable(trace_path, "trace")
     pred = _prediction(files, nprocs, machine, sets, bound, routines, iterations,
@@ -998,6 +1003,20 @@ def _read_model(path: str):
         raise InterpError(f"--model {path}: not JSON ({err})",
                           hint="give the file `interp semiemp fit -o FILE` wrote") from None
     return S.Model.from_json(data, path)
+
+
+def _calibrated(files, model_path, nprocs, sets, fmt) -> None:
+    """``predict --calibration``: seed 000's T_p from the model's fitted segments (its own
+    reference spec gives F; --machine, --bound and --what-if do not apply)."""
+    from interp.analysis import semiemp as S
+    from interp.output import semiemp_view
+
+    model = _read_model(model_path)
+    points = [S.predict(_program(files).aag, model, nprocs, _run_values(sets))]
+    if fmt == "json":
+        click.echo(semiemp_view.points_json(points, model))
+    else:
+        semiemp_view.print_group(semiemp_view.points_text(points, model))
 
 
 @semiemp.command("predict")
