@@ -124,21 +124,37 @@ def counts(aag: AAG, plan: R.Plan, nprocs: int, inputs: Mapping[str, object],
 
 
 def configured(aag: AAG, inputs: Mapping[str, object]) -> tuple[AAG, dict[str, object]]:
-    """The AAG with the inputs that are PARAMETERs of the main file set (as ``interp run``
-    sets them in its copy), and the other inputs."""
+    """The AAG with the inputs that are PARAMETERs of the main file or of a file it includes
+    set (as ``interp run`` sets them in its copy), and the other inputs."""
     from interp.application.aag import build_aag
 
     main = Path(R.main_unit(aag).file)
-    text, done = R.set_parameters(main.read_text(errors="replace"),
-                                  {k.upper(): str(v) for k, v in inputs.items()})
+    values = {k.upper(): str(v) for k, v in inputs.items()}
+    text, done = R.set_parameters(main.read_text(errors="replace"), values)
+    folders = list(dict.fromkeys(str(Path(f).resolve().parent) for f in aag.files))
+    includes, by_include = R.set_in_includes(
+        aag.files, {k: v for k, v in values.items() if k not in done}, folders)
+    done |= by_include
+    includes = includes if by_include else {}
     rest = {k: v for k, v in inputs.items() if k.upper() not in done}
     if not done:
         return aag, rest
     with tempfile.TemporaryDirectory(prefix="interp-semiemp-") as tmp:
-        copy = Path(tmp) / main.name
-        copy.write_text(text)
-        files = [str(copy) if Path(f).resolve() == main.resolve() else f for f in aag.files]
-        built = build_aag(files, aag.granularity, [str(main.resolve().parent)])
+        # every source copied alone into its own folder, the rewritten included files into
+        # one folder searched first: no copy finds an original include beside it
+        inc = Path(tmp) / "include"
+        inc.mkdir()
+        for path, new in includes.items():
+            if not (inc / path.name).exists():  # (two of one name: the first found)
+                (inc / path.name).write_text(new)
+        files = []
+        for k, f in enumerate(aag.files):
+            copy = Path(tmp) / f"src{k}" / Path(f).name
+            copy.parent.mkdir()
+            copy.write_text(text if Path(f).resolve() == main.resolve()
+                            else Path(f).read_text(errors="replace"))
+            files.append(str(copy))
+        built = build_aag(files, aag.granularity, [str(inc), *folders])
     return built, rest
 
 
