@@ -293,15 +293,16 @@ def stdin_text(aag: AAG, values: Mapping[str, str]) -> tuple[str, set[str]]:
     """Standard input for the values the main unit READs: one line per READ statement, its
     items in order; the names it covers. A READ input not given is an error."""
     unit = main_unit(aag)
+    lines = Path(unit.file).read_text(errors="replace").splitlines()
     reads: dict[int, list[str]] = {}
     for e in aag.external_inputs:
         if e.how != "read" or e.unit != unit.name:
             continue
         for loc in e.locations:
-            reads.setdefault(loc.line, []).append(e.name)
+            if _STDIN_READ.match(lines[loc.line - 1]):  # (not a file's: MG's mg.input)
+                reads.setdefault(loc.line, []).append(e.name)
     if not reads:
         return "", set()
-    lines = Path(unit.file).read_text(errors="replace").splitlines()
     missing = sorted({n for names in reads.values() for n in names} - set(values))
     if missing:
         raise InterpError(f"{WHO}: the program READs {', '.join(missing)} from standard input",
@@ -313,6 +314,11 @@ def stdin_text(aag: AAG, values: Mapping[str, str]) -> tuple[str, set[str]]:
         names = sorted(set(reads[line]), key=lambda n: _position(items, n))
         out.append(" ".join(values[n] for n in names))
     return "\n".join(out) + "\n", {n for names in reads.values() for n in names}
+
+
+# READ (5,…), READ (*,…), READ (UNIT=5…), READ fmt, list: standard input
+_STDIN_READ = re.compile(r"^[ \t0-9]{6}.*\bREAD\s*(\(\s*(UNIT\s*=\s*)?(5|\*)\s*[,)]|[*0-9'\"])",
+                         re.I)
 
 
 def _position(text: str, name: str) -> int:

@@ -82,3 +82,15 @@ def test_the_run_compiles_with_the_rewritten_include(tmp_path):
     with pytest.raises(InterpError):
         R.run(api.Program.load([main]).aag, 1, {"NWANT": "8"})
     assert (tmp_path / "npbparams.h").read_text() == PARAMS
+
+
+def test_a_read_from_a_file_unit_is_not_standard_input(tmp_path):
+    # MG reads mg.input on unit 7 when it exists: `interp run` must not ask for those values
+    text = MAIN.replace("      S = 0.0D0\n", "      OPEN (UNIT=7, FILE='x.in', STATUS='OLD', IOSTAT=I)\n"
+                        "      IF (I .EQ. 0) READ (7,*) S\n      READ (5,*) J\n      S = 0.0D0\n")
+    text = text.replace("INTEGER ME, IERR, I", "INTEGER ME, IERR, I, J")
+    main = _tree(tmp_path)
+    Path(main).write_text(text)
+    aag = api.Program.load([main]).aag
+    stdin, names = R.stdin_text(aag, {"J": "4"})
+    assert (stdin, names) == ("4\n", {"J"})
