@@ -31,6 +31,7 @@ mg() {  # P NX CSV REPEAT   (setparams' values: lm = log2 NX, the z dimension sp
         --set LT_DEFAULT=$lm --set NDIM1=$lm --set NDIM2=$lm --set NDIM3=$z \
         --set NPROCS_COMPILED=$1 --repeat $4 --runs "$OUT/$3" >/dev/null
 }
+if [ -z "$SKIP_RUNS" ]; then   # SKIP_RUNS=1: fit and predict from the runs already in OUT
 rm -f "$OUT"/*_samples.csv "$OUT"/*_actual.csv
 for P in 1 2; do
     for m in 22 24; do ep $P $m ep_samples.csv 3; done          # 24: class S
@@ -38,14 +39,16 @@ for P in 1 2; do
     for nx in 16 32; do mg $P $nx mg_samples.csv 3; done        # 32: class S
     for nx in 64 128; do mg $P $nx mg_actual.csv 2; done        # 128: class W
 done
+fi
 for b in ep mg; do
     files=$EP; [ $b = mg ] && files=$MG
     for spec in cluster "$OUT/local.yaml"; do
         tag=$(basename "$spec" .yaml)
         $I semiemp fit $files --runs "$OUT/${b}_samples.csv" --spec "$spec" -o "$OUT/${b}_${tag}.json"
         for P in 1 2; do
-            $I semiemp predict $files --model "$OUT/${b}_${tag}.json" -P $P --actual "$OUT/${b}_actual.csv"
-            $I semiemp predict $files --model "$OUT/${b}_${tag}.json" -P $P --actual "$OUT/${b}_actual.csv" --format json > "$OUT/${b}_${tag}_P$P.json"
+            # (|| true: MG at class W, P = 2 on cluster stops in interp's engine; docs/accuracy.md)
+            $I semiemp predict $files --model "$OUT/${b}_${tag}.json" -P $P --actual "$OUT/${b}_actual.csv" || true
+            $I semiemp predict $files --model "$OUT/${b}_${tag}.json" -P $P --actual "$OUT/${b}_actual.csv" --format json > "$OUT/${b}_${tag}_P$P.json" || true
         done
     done
 done
