@@ -40,8 +40,24 @@ for P in 1 2; do
     for nx in 64 128; do mg $P $nx mg_actual.csv 2; done        # 128: class W
 done
 fi
-for b in ep mg; do
-    files=$EP; [ $b = mg ] && files=$MG
+# MG again with samples at 32 and 64 (S and the size between), predicting 128 (W) only
+python - "$OUT" <<'PY'
+import csv, sys
+out = sys.argv[1]
+rows, header = [], None
+for name in ("mg_samples.csv", "mg_actual.csv"):
+    with open(f"{out}/{name}") as fh:
+        r = csv.DictReader(fh)
+        header, rows = r.fieldnames, rows + list(r)
+for name, sizes in (("mg2_samples.csv", ("32", "64")), ("mg2_actual.csv", ("128",))):
+    with open(f"{out}/{name}", "w", newline="") as fh:
+        w = csv.DictWriter(fh, header)
+        w.writeheader()
+        w.writerows(x for x in rows
+                    if dict(kv.split("=") for kv in x["inputs"].split(";"))["NX_DEFAULT"] in sizes)
+PY
+for b in ep mg mg2; do
+    files=$EP; [ $b != ep ] && files=$MG
     for spec in cluster "$OUT/local.yaml"; do
         tag=$(basename "$spec" .yaml)
         $I semiemp fit $files --runs "$OUT/${b}_samples.csv" --spec "$spec" -o "$OUT/${b}_${tag}.json"
