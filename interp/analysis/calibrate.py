@@ -16,7 +16,9 @@ pointer chase's latency.
 ``--procs`` (the largest P ≥ 2 gives the spec's values; every P's figures are in the notes).
 
 **Ranges.** Each kernel runs :data:`ROUNDS` rounds; a value's [min, max] are the fastest and
-slowest round, and its note says what measured it, when, and the median. Values interp needs
+slowest round, and its note says what measured it, when, and the median. A round more than
+twice the fastest is dropped (and counted in the note): on a shared machine it was preempted,
+and the spec's mid value would be the other work's as much as the operation's. Values interp needs
 but no kernel measures (loop control, conditions, calls) are priced from the measured add and
 marked ``assumption: true``.
 """
@@ -240,11 +242,26 @@ def _s(x: float) -> str:
     return f"{x:.4g} s"
 
 
+OUTLIER = 2.0  # a round slower than this many times the fastest met other work on the core
+
+
+def kept_rounds(values: Sequence[float]) -> list[float]:
+    """The rounds that measure the operation: a round more than :data:`OUTLIER` times the
+    fastest was preempted (on a shared machine), and would stretch [min, max] (and so the
+    spec's mid value) by the other work's share, not the operation's spread."""
+    fastest = min(values)
+    return [v for v in values if v <= OUTLIER * fastest] if fastest > 0 else list(values)
+
+
 def _entry(values: Sequence[float], what: str, when: str, extra: str = "") -> dict:
-    med = statistics.median(values)
-    note = (f"measured with {what}, {when}: median {med:.4g} s over {len(values)} rounds, "
-            f"[min, max] = the fastest and slowest round" + (f"; {extra}" if extra else ""))
-    return {"min": _s(min(values)), "max": _s(max(values)), "note": note}
+    kept = kept_rounds(values)
+    med = statistics.median(kept)
+    dropped = len(values) - len(kept)
+    note = (f"measured with {what}, {when}: median {med:.4g} s over {len(kept)} rounds, "
+            f"[min, max] = the fastest and slowest round"
+            + (f" ({dropped} more, slower than {OUTLIER:g}x the fastest, dropped as other "
+               "work on the core)" if dropped else "") + (f"; {extra}" if extra else ""))
+    return {"min": _s(min(kept)), "max": _s(max(kept)), "note": note}
 
 
 def _assumed(x: float, why: str) -> dict:

@@ -22,11 +22,12 @@ needs_mpi = pytest.mark.skipif(shutil.which("mpif77") is None or shutil.which("m
 
 
 def _measured() -> C.Measured:
-    # every kernel's rounds: 1, 2, 3 ns (median 2 ns); latency rounds 4 ns
+    # every kernel's rounds: 3, 2, 2.5 ns (median 2.5 ns, all within twice the fastest);
+    # latency rounds 4 ns
     ops = {}
     for name in [k.name for k in C.KERNELS] + ["fetch", "stream", "store", "stream_store",
                                               "store_miss"]:
-        ops[(name, "ind")] = [3e-9, 1e-9, 2e-9]
+        ops[(name, "ind")] = [3e-9, 2e-9, 2.5e-9]
         ops[(name, "dep")] = [4e-9] * 3
     ops[("miss", "dep")] = [100e-9, 120e-9, 90e-9]
     spread = {"median": 1e-6, "min": 0.8e-6, "max": 1.5e-6, "rounds": 5}
@@ -51,18 +52,28 @@ def test_the_written_spec_validates_and_its_ranges_are_the_rounds_spread(tmp_pat
     data = __import__("yaml").safe_load(path.read_text())
     core = data["sag"]["children"][0]
     add = core["p"]["ops"]["add_sub"]
-    # rounds 3, 1, 2 ns: min 1 ns, max 3 ns, median 2 ns in the note
-    assert (add["min"], add["max"]) == ("1e-09 s", "3e-09 s")
-    assert "median 2e-09 s over 3 rounds" in add["note"]
+    # rounds 3, 2, 2.5 ns: min 2 ns, max 3 ns, median 2.5 ns in the note
+    assert (add["min"], add["max"]) == ("2e-09 s", "3e-09 s")
+    assert "median 2.5e-09 s over 3 rounds" in add["note"]
     assert "latency" in add["note"] and "4e-09" in add["note"]
     # the ping-pong's one way at P = 2: min 0.8 us, max 1.5 us
     startup = core["cs"]["static"]["startup"]
     assert (startup["min"], startup["max"]) == ("8e-07 s", "1.5e-06 s")
     assert "commbench.f" in startup["note"] and "P=2" in startup["note"]
     # a streamed miss: (32 MB stream − 16 KB sum) per word × 8 words a 64-byte block; the
-    # test rounds are equal (3, 1, 2 ns both): 0 s; the chase (90–120 ns) is the first access
+    # test rounds are equal (3, 2, 2.5 ns both): 0 s; the chase (90–120 ns) is the first access
     assert core["m"]["access"]["mm_fetch_first"]["min"] == "9e-08 s"
     assert core["m"]["access"]["fetch_miss"]["max"] == "0 s"
+
+
+def test_a_preempted_round_is_dropped_from_the_range_and_counted():
+    # rounds 1.0, 1.1, 1.2, 5.0 ns: 5.0 > 2 × 1.0, dropped; [1.0, 1.2] ns, median of three 1.1
+    m = _measured()
+    m.ops[("mul", "ind")] = [1.0e-9, 1.1e-9, 5.0e-9, 1.2e-9]
+    mul = C.spec(m)["sag"]["children"][0]["p"]["ops"]["mul"]
+    assert (mul["min"], mul["max"]) == ("1e-09 s", "1.2e-09 s")
+    assert "median 1.1e-09 s over 3 rounds" in mul["note"]
+    assert "1 more, slower than 2x the fastest, dropped" in mul["note"]
 
 
 def test_every_value_says_where_it_came_from(tmp_path):
