@@ -934,7 +934,7 @@ def run_cmd(files, nprocs, sets, opt, runs_path, repeat, timeout) -> None:
 
 @main.command("calibrate")
 @click.option("-o", "--output", "output", default=None, metavar="FILE.yaml",
-              help="The spec to write (default: machine_specs/local.yaml, `--machine local`).")
+              help="The spec to write (default: machine_specs/NAME.yaml, `--machine NAME`).")
 @click.option("--procs", "procs", default="1,2", show_default=True, callback=_int_list,
               help="Numbers of ranks to microbenchmark communication on (2 at least).")
 @click.option("-O", "opt", type=click.Choice(["0", "1", "2", "3"]), default="2",
@@ -948,13 +948,14 @@ def calibrate_cmd(output, procs, opt, name) -> None:
     from interp.resources import MACHINE_SPECS
     from interp.system.loader import load_machine
 
-    output = output or str(MACHINE_SPECS / "local.yaml")
+    use = output or name
+    output = output or str(MACHINE_SPECS / f"{name}.yaml")
     check_writable(output, "machine spec")
     measured = C.measure(procs, opt)
     write_text(output, C.to_yaml(C.spec(measured, name)), "machine spec")
     load_machine(output)  # what was written must validate
-    click.echo(f"wrote {output} ({measured.seconds:.1f} s of measurement); "
-               f"use it with --machine {output}", err=True)
+    click.echo(f"wrote {output} ({measured.seconds:.1f} s of measurement, load average "
+               f"{measured.load:.2f}); use it with --machine {use}", err=True)
 
 
 @main.group()

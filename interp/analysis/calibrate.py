@@ -213,10 +213,12 @@ class Measured:
     opt: str
     compiler: str
     seconds: float  # the whole calibration's wall time
+    load: float = 0.0  # the 1-minute load average at the start (other work on the cores)
 
 
 def measure(procs: Sequence[int], opt: str = "2", timeout: float = 120.0) -> Measured:
     start = time.perf_counter()
+    load = os.getloadavg()[0]
     when = datetime.now(timezone.utc).isoformat(timespec="seconds")
     with tempfile.TemporaryDirectory(prefix="interp-calibrate-") as tmp:
         work = Path(tmp)
@@ -232,7 +234,7 @@ def measure(procs: Sequence[int], opt: str = "2", timeout: float = 120.0) -> Mea
                           hint="check that mpif77 (gfortran) works: mpif77 --version")
     comm = S.microbenchmark(procs, timeout)
     compiler = shutil.which("mpif77") or "mpif77"
-    return Measured(ops, comm, when, opt, compiler, time.perf_counter() - start)
+    return Measured(ops, comm, when, opt, compiler, time.perf_counter() - start, load)
 
 
 # --- the spec ---------------------------------------------------------------------------------
@@ -413,7 +415,8 @@ def spec(m: Measured, name: str = "local") -> dict:
     return {
         "machine": {"name": name, "title": f"this machine ({os.cpu_count()} cores), measured",
                     "source": f"interp calibrate, {m.when}, mpif77 -O{m.opt} ({m.compiler}), "
-                              f"{m.seconds:.1f} s of measurement",
+                              f"{m.seconds:.1f} s of measurement, 1-minute load average "
+                              f"{m.load:.2f} on {os.cpu_count()} cores at the start",
                     "nodes": "core"},
         "sag": {"name": name, "description": "this machine", "p": "compound",
                 "children": [core]},

@@ -35,7 +35,7 @@ def _measured() -> C.Measured:
                         2: {"pingpong": dict(spread), "barrier": dict(spread),
                             "per_byte": {"median": 1e-10, "min": 5e-11, "max": 2e-10,
                                          "rounds": 5}}}, 1.0, "2026-11-24T00:00:00+00:00")
-    return C.Measured(ops, comm, "2026-11-24T00:00:00+00:00", "2", "mpif77", 3.0)
+    return C.Measured(ops, comm, "2026-11-24T00:00:00+00:00", "2", "mpif77", 3.0, 1.75)
 
 
 def test_parse_reads_each_kernels_rounds():
@@ -64,6 +64,7 @@ def test_the_written_spec_validates_and_its_ranges_are_the_rounds_spread(tmp_pat
     # test rounds are equal (3, 2, 2.5 ns both): 0 s; the chase (90–120 ns) is the first access
     assert core["m"]["access"]["mm_fetch_first"]["min"] == "9e-08 s"
     assert core["m"]["access"]["fetch_miss"]["max"] == "0 s"
+    assert "load average 1.75" in data["machine"]["source"]
 
 
 def test_a_preempted_round_is_dropped_from_the_range_and_counted():
