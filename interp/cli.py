@@ -329,12 +329,17 @@ def _what_ifs() -> tuple[str, ...]:
               help="Write a Chrome trace (Perfetto, chrome://tracing) of the interpretation.")
 @SYMBOLIC_OPTION
 @P_MAX_OPTION
+@click.option("--calibration", "calibration", metavar="MODEL.json",
+              help="Predict with the fitted segment times of `interp semiemp fit` instead of "
+                   "the spec's op costs (the same as `interp semiemp predict`; docs/accuracy.md).")
 def predict(files, nprocs, machine, sets, bound, routines, iterations, fmt, top, at,
-            show_source, trace_path, symbolic, p_max) -> None:
+            show_source, trace_path, symbolic, p_max, calibration) -> None:
     """Predict the run time of FILES: the time, where it goes, and its formula (with
     --symbolic P, --format json adds the formula in P under "formula_in_P")."""
     from interp.output import prediction_view, views
 
+    if calibration:
+        return _calibrated(files, calibration, nprocs, sets, fmt)
     if trace_path:
         views.check_writable(trace_path, "trace")
     pred = _prediction(files, nprocs, machine, sets, bound, routines, iterations,
@@ -1012,6 +1017,32 @@ def run_cmd(files, nprocs, sets, opt, runs_path, repeat, timeout) -> None:
         click.echo(f"appended {len(runs)} run(s) to {runs_path}", err=True)
 
 
+@main.command("calibrate")
+@click.option("-o", "--output", "output", default=None, metavar="FILE.yaml",
+              help="The spec to write (default: machine_specs/NAME.yaml, `--machine NAME`).")
+@click.option("--procs", "procs", default="1,2", show_default=True, callback=_int_list,
+              help="Numbers of ranks to microbenchmark communication on (2 at least).")
+@click.option("-O", "opt", type=click.Choice(["0", "1", "2", "3"]), default="2",
+              show_default=True, help="gfortran's optimisation level for the microkernels.")
+@click.option("--name", default="local", show_default=True, help="The machine's name.")
+def calibrate_cmd(output, procs, opt, name) -> None:
+    """Measure this machine (operation, memory and MPI microbenchmarks) and write a machine
+    spec with each value's provenance and its [min, max] from the rounds' spread."""
+    from interp.analysis import calibrate as C
+    from interp.output.files import check_writable, write_text
+    from interp.resources import MACHINE_SPECS
+    from interp.system.loader import load_machine
+
+    use = output or name
+    output = output or str(MACHINE_SPECS / f"{name}.yaml")
+    check_writable(output, "machine spec")
+    measured = C.measure(procs, opt)
+    write_text(output, C.to_yaml(C.spec(measured, name)), "machine spec")
+    load_machine(output)  # what was written must validate
+    click.echo(f"wrote {output} ({measured.seconds:.1f} s of measurement, load average "
+               f"{measured.load:.2f}); use it with --machine {use}", err=True)
+
+
 @main.group()
 def semiemp() -> None:
     """Seed 000's semi-empirical prediction: fit segment times from real runs, predict."""
@@ -1058,6 +1089,20 @@ def _read_model(path: str):
         raise InterpError(f"--model {path}: not JSON ({err})",
                           hint="give the file `interp semiemp fit -o FILE` wrote") from None
     return S.Model.from_json(data, path)
+
+
+def _calibrated(files, model_path, nprocs, sets, fmt) -> None:
+    """``predict --calibration``: seed 000's T_p from the model's fitted segments (its own
+    reference spec gives F; --machine, --bound and --what-if do not apply)."""
+    from interp.analysis import semiemp as S
+    from interp.output import semiemp_view
+
+    model = _read_model(model_path)
+    points = [S.predict(_program(files).aag, model, nprocs, _run_values(sets))]
+    if fmt == "json":
+        click.echo(semiemp_view.points_json(points, model))
+    else:
+        semiemp_view.print_group(semiemp_view.points_text(points, model))
 
 
 @semiemp.command("predict")

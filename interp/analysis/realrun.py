@@ -11,8 +11,9 @@ was running and makes segment k the running one, so the segments partition the t
 and a loop's iterations add up. ``CALL INTPTM(-1)`` before MPI_FINALIZE writes each rank's
 times (``interp_times.<rank>``). The user's files are never written.
 
-**Inputs** (``--set NAME=V``): a PARAMETER constant of the main file is rewritten in the copy;
-a value the program READs from unit 5 is written to the run's standard input, one line per
+**Inputs** (``--set NAME=V``): a PARAMETER constant of the main file is rewritten in the copy,
+else one of a file it INCLUDEs (NPB's ``npbparams.h``: the rewritten file goes in a scratch
+folder searched first); a value the program READs from unit 5 is written to the run's standard input, one line per
 READ statement in source order (mpirun gives standard input to rank 0).
 
 **The runs file** (CSV, one row per run; :data:`COLUMNS`, then one ``seg_L<line>`` column per
@@ -292,15 +293,16 @@ def stdin_text(aag: AAG, values: Mapping[str, str]) -> tuple[str, set[str]]:
     """Standard input for the values the main unit READs: one line per READ statement, its
     items in order; the names it covers. A READ input not given is an error."""
     unit = main_unit(aag)
+    lines = Path(unit.file).read_text(errors="replace").splitlines()
     reads: dict[int, list[str]] = {}
     for e in aag.external_inputs:
         if e.how != "read" or e.unit != unit.name:
             continue
         for loc in e.locations:
-            reads.setdefault(loc.line, []).append(e.name)
+            if _STDIN_READ.match(lines[loc.line - 1]):  # (not a file's: MG's mg.input)
+                reads.setdefault(loc.line, []).append(e.name)
     if not reads:
         return "", set()
-    lines = Path(unit.file).read_text(errors="replace").splitlines()
     missing = sorted({n for names in reads.values() for n in names} - set(values))
     if missing:
         raise InterpError(f"{WHO}: the program READs {', '.join(missing)} from standard input",
@@ -314,26 +316,86 @@ def stdin_text(aag: AAG, values: Mapping[str, str]) -> tuple[str, set[str]]:
     return "\n".join(out) + "\n", {n for names in reads.values() for n in names}
 
 
+# READ (5,…), READ (*,…), READ (UNIT=5…), READ fmt, list: standard input
+_STDIN_READ = re.compile(r"^[ \t0-9]{6}.*\bREAD\s*(\(\s*(UNIT\s*=\s*)?(5|\*)\s*[,)]|[*0-9'\"])",
+                         re.I)
+
+
 def _position(text: str, name: str) -> int:
     m = re.search(rf"(?<![A-Z0-9_$]){re.escape(name)}(?![A-Z0-9_$])", text)
     return m.start() if m else len(text)
 
 
-def inputs_of(aag: AAG, values: Mapping[str, str]) -> tuple[dict[Path, str], str]:
-    """The sources to compile (path → text; the main file with its PARAMETERs set) and the
-    standard input, from ``values`` (NAME → the number's text as given)."""
+_INCLUDE = re.compile(r"^[ \t0-9]{6}\s*INCLUDE\s*['\"]([^'\"]+)['\"]", re.I)
+
+
+def included_files(files: Sequence[str | Path], dirs: Sequence[str | Path] = ()) -> list[Path]:
+    """The files the sources INCLUDE (and those include), each found beside its includer or
+    in ``dirs``, as the compiler searches; a name found nowhere (``mpif.h``: the compiler's
+    own) is left out."""
+    out: list[Path] = []
+    todo = [Path(f) for f in files]
+    seen: set[Path] = set()
+    while todo:
+        src = todo.pop(0)
+        try:
+            lines = src.read_text(errors="replace").splitlines()
+        except OSError:
+            continue
+        for text in lines:
+            m = _INCLUDE.match(text)
+            if not m:
+                continue
+            for folder in (src.parent, *map(Path, dirs)):
+                found = (folder / m.group(1)).resolve()
+                if found.is_file():
+                    if found not in seen:
+                        seen.add(found)
+                        out.append(found)
+                        todo.append(found)
+                    break
+    return out
+
+
+def set_in_includes(files: Sequence[str | Path], values: Mapping[str, str],
+                    dirs: Sequence[str | Path] = ()) -> tuple[dict[Path, str], set[str]]:
+    """Every included file (file → text), those that define a PARAMETER named in ``values``
+    (NPB's ``npbparams.h``) with it set; the names it set. All of them, not only the rewritten
+    ones: an include found beside its includer (``globals.h`` including ``npbparams.h``)
+    must be a copy too, or it would find the original beside it."""
+    out: dict[Path, str] = {}
+    done: set[str] = set()
+    for inc in included_files(files, dirs):
+        text, names = set_parameters(inc.read_text(errors="replace"), values)
+        out.setdefault(inc, text)
+        done |= names
+    return out, done
+
+
+def inputs_of(aag: AAG, values: Mapping[str, str],
+              dirs: Sequence[str | Path] = ()) -> tuple[dict[Path, str], dict[Path, str], str]:
+    """The sources to compile (path → text; the main file with its PARAMETERs set), the
+    included files with PARAMETERs set (the original's path → text), and the standard input,
+    from ``values`` (NAME → the number's text as given). A name is set in the main file if
+    it has that PARAMETER, else in every included file that has it."""
     values = {k.upper(): v for k, v in values.items()}
     unit = main_unit(aag)
     main = Path(unit.file)
     text, by_param = set_parameters(main.read_text(errors="replace"), values)
-    stdin, by_read = stdin_text(aag, {k: v for k, v in values.items() if k not in by_param})
-    unknown = sorted(set(values) - by_param - by_read)
+    rest = {k: v for k, v in values.items() if k not in by_param}
+    includes, by_include = set_in_includes(aag.files, rest, dirs)
+    if not by_include:
+        includes = {}
+    stdin, by_read = stdin_text(aag, {k: v for k, v in rest.items() if k not in by_include})
+    unknown = sorted(set(values) - by_param - by_include - by_read)
     if unknown:
-        raise InterpError(f"{WHO}: cannot set {', '.join(unknown)}: {main} has no PARAMETER "
-                          "of that name and does not READ it from standard input",
-                          hint="set a PARAMETER constant of the main file or a value it READs "
-                               "from unit 5 (`interp graph FILES` lists the program's inputs)")
-    return {main: text}, stdin
+        raise InterpError(f"{WHO}: cannot set {', '.join(unknown)}: {main} and the files it "
+                          "INCLUDEs have no PARAMETER of that name, and the program does not "
+                          "READ it from standard input",
+                          hint="set a PARAMETER constant of the main file or of a file it "
+                               "includes (npbparams.h), or a value it READs from unit 5 "
+                               "(`interp graph FILES` lists the program's inputs)")
+    return {main: text}, includes, stdin
 
 
 # --- build and run ----------------------------------------------------------------------------
@@ -352,12 +414,18 @@ def build(aag: AAG, workdir: Path, values: Mapping[str, str], opt: str,
         raise InterpError(f"{WHO} runs MPI programs (mpirun), and these files call no MPI routine",
                           hint="give an MPI program, e.g. programs/mpi_trapezoid/trap_mpi.f")
     p = plan(aag)
-    texts, stdin = inputs_of(aag, values)
+    folders = [str(Path(f).resolve().parent) for f in aag.files]
+    texts, includes, stdin = inputs_of(aag, values, [*folders, *include_dirs])
+    # the rewritten included files go in a folder searched before the sources' own (the
+    # copies' folders hold only the copies): the user's include files are never written
+    inc = workdir / "include"
+    inc.mkdir(exist_ok=True)
+    for path, text in includes.items():
+        if not (inc / path.name).exists():  # (two of one name: the first found, as searched)
+            (inc / path.name).write_text(text)
     copies = []
-    folders = []
     for k, f in enumerate(aag.files):
         src = Path(f)
-        folders.append(str(src.resolve().parent))
         text = texts.get(src, None)
         if src.resolve() == p.main.resolve():
             text = instrument(texts[p.main], p.marks)
@@ -372,7 +440,7 @@ def build(aag: AAG, workdir: Path, values: Mapping[str, str], opt: str,
     timers.write_text(timer_source(len(p.segments)))
     flags = [f"-O{opt}", "-std=legacy", "-fallow-argument-mismatch", "-w"]
     exe = prof.build([*copies, str(timers)], workdir, True, flags, (f"-O{opt}",),
-                     (*folders, *include_dirs), who=WHO)
+                     (str(inc), *folders, *include_dirs), who=WHO)
     return exe, p, stdin
 
 

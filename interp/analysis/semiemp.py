@@ -124,22 +124,19 @@ def counts(aag: AAG, plan: R.Plan, nprocs: int, inputs: Mapping[str, object],
 
 
 def configured(aag: AAG, inputs: Mapping[str, object]) -> tuple[AAG, dict[str, object]]:
-    """The AAG with the inputs that are PARAMETERs of the main file set (as ``interp run``
-    sets them in its copy), and the other inputs."""
-    from interp.application.aag import build_aag
+    """The AAG with the inputs that are PARAMETER constants set (in any file, included ones
+    too: ``with_parameters``, as ``interp run`` sets them in its copy), and the other inputs."""
+    from interp.application.aag import parameters_of, with_parameters
 
-    main = Path(R.main_unit(aag).file)
-    text, done = R.set_parameters(main.read_text(errors="replace"),
-                                  {k.upper(): str(v) for k, v in inputs.items()})
-    rest = {k: v for k, v in inputs.items() if k.upper() not in done}
-    if not done:
-        return aag, rest
-    with tempfile.TemporaryDirectory(prefix="interp-semiemp-") as tmp:
-        copy = Path(tmp) / main.name
-        copy.write_text(text)
-        files = [str(copy) if Path(f).resolve() == main.resolve() else f for f in aag.files]
-        built = build_aag(files, aag.granularity, [str(main.resolve().parent)])
-    return built, rest
+    params = parameters_of(aag)
+    chosen = {k.upper(): _number(v) for k, v in inputs.items() if k.upper() in params}
+    rest = {k: v for k, v in inputs.items() if k.upper() not in chosen}
+    return (with_parameters(aag, chosen) if chosen else aag), rest
+
+
+def _number(value: object) -> int | float:
+    x = float(value)
+    return int(x) if x.is_integer() else x
 
 
 def _is_cut(seg: R.Segment, plan: R.Plan) -> bool:

@@ -17,6 +17,7 @@ input, kept as ``Max`` only where either side can really be late.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Callable
 
 from interp.engine import collectives
@@ -290,31 +291,45 @@ class Scheduler(GlobalSync):
         return self.msgs.receiver_reply(h["message"], p.clock, overlap=False)
 
     # ---- matching (level 2: the communication edges) ----
-    def _candidates(self, pid: int, rq: RecvReq) -> list[Message]:
+    @staticmethod
+    def _matches(rq: RecvReq, m: Message) -> bool:
+        return (rq.source is None or m.src.pid == rq.source) and (
+            rq.tag is None or m.tag == rq.tag) and m.comm == rq.comm
+
+    def _candidates(self, pid: int, rq: RecvReq, earlier: Sequence[RecvReq] = ()) -> list[Message]:
+        """The messages ``rq`` may take: per sender its oldest matching one, unless a receive
+        posted before ``rq`` (``earlier``) matches it (MPI gives a message to the first
+        posted receive that matches it)."""
         out, seen = [], set()
         for m in self.messages:
-            if m.dst != pid or m.src.pid in seen:
+            if m.dst != pid or m.src.pid in seen or not self._matches(rq, m):
                 continue
-            if (rq.source is None or m.src.pid == rq.source) and (
-                    rq.tag is None or m.tag == rq.tag) and m.comm == rq.comm:
+            seen.add(m.src.pid)  # FIFO per sender: only its oldest matching message
+            if not any(self._matches(e, m) for e in earlier):
                 out.append(m)
-                seen.add(m.src.pid)  # FIFO per sender: only its oldest matching message
         return out
 
     def _match(self) -> bool:
         progressed = False
         for p in self.processes:
             queue = self.receives.get(p.pid, [])
-            while queue:
-                rq = queue[0]
-                cands = [m for m in self._candidates(p.pid, rq)
-                         if self.msgs.settled(m, self._free_clock)]
+            i = 0
+            while i < len(queue):
+                # a posted receive that no message matches yet does not hold back a later one
+                # (two MPI_IRECVs by tag, the second's message first: NPB MG's comm3)
+                rq = queue[i]
+                found = self._candidates(p.pid, rq, queue[:i])
+                cands = [m for m in found if self.msgs.settled(m, self._free_clock)]
                 if not cands:
-                    break
+                    if found:  # one may still be overtaken by an earlier message: wait
+                        break
+                    i += 1
+                    continue
                 m = cands[0] if len(cands) == 1 else self._earliest(cands)
                 self.messages.remove(m)
-                queue.pop(0)
+                queue.pop(i)
                 progressed |= self._deliver(p, rq, m)
+                i = 0  # (a sender it woke may have sent what an earlier receive waits for)
         for k in sorted(self.collectives):
             inst = self.collectives[k]
             comm = next(iter(inst.values()))[1].comm
@@ -334,12 +349,13 @@ class Scheduler(GlobalSync):
         return as_time(q.clock)
 
     def _deliver(self, p: Process, rq: RecvReq, m: Message) -> bool:
-        """Message ``m`` is taken by receive ``rq`` of ``p``; True when ``p`` moved on."""
+        """Message ``m`` is taken by receive ``rq`` of ``p``; True when ``p`` or a
+        rendezvous sender it frees moved on."""
         wake = self._handshake(m, rq) if m.rendezvous is not None else None
         moved = self._take(p, rq, m)
         if wake is not None:
             wake()
-        return moved
+        return moved or wake is not None
 
     def _take(self, p: Process, rq: RecvReq, m: Message) -> bool:
         if self.trace is not None:

@@ -3,6 +3,7 @@ and the conservative ratio (4.8), worked by hand from the formulas."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -167,3 +168,48 @@ def test_a_parameter_input_sets_the_counts_as_the_run_sets_the_copy():
     longer, _, _ = S.counts(aag, plan, 2, {"N": 1000, "NSTEP": 10})
     assert large[0]["seg_L53"] == pytest.approx(2 * small[0]["seg_L53"], rel=1e-3)
     assert longer[0]["seg_L53"] == pytest.approx(2 * small[0]["seg_L53"], rel=1e-3)
+
+
+def _hand_model(tmp_path, bs):
+    # every segment a = 0 s per unit of F and its own b: T_p = the sum of the b's
+    aag = api.Program.load([TRAP]).aag
+    plan = R.plan(aag)
+    segs = [S.SegmentFit(s.column, s.type, f"{s.line}-{s.end_line}", 0.0, b, 2)
+            for s, b in zip(plan.segments, bs)]
+    model = S.Model("trap_mpi", [TRAP], "cluster", segs, S.CommTable({1: {}}, 0.5, ""), 1.0, [])
+    path = tmp_path / "model.json"
+    path.write_text(json.dumps(model.to_json()))
+    return path, plan
+
+
+def test_predict_with_calibration_is_the_fitted_segments_sum(tmp_path):
+    from click.testing import CliRunner
+
+    from interp.cli import main
+
+    bs = [0.001 * k for k in range(1, 31)]  # segment k: b = k ms
+    path, plan = _hand_model(tmp_path, bs)
+    n = len(plan.segments)
+    assert 1 < n <= len(bs)
+    # P = 1: one rank, no communication priced; T_p = Σ_s b_s = 1 + 2 + … + n ms = n(n+1)/2 ms
+    expected = n * (n + 1) / 2 * 0.001
+    args = [TRAP, "-P", "1", "--set", "N=1000", "--set", "NITER=3", "--format", "json"]
+    got = CliRunner().invoke(main, ["predict", *args, "--calibration", str(path)])
+    assert got.exit_code == 0, got.output
+    same = CliRunner().invoke(main, ["semiemp", "predict", *args, "--model", str(path)])
+    assert same.exit_code == 0, same.output
+    a, b = json.loads(got.output)["points"][0], json.loads(same.output)["points"][0]
+    assert a["predicted"] == pytest.approx(expected)
+    assert a["predicted"] == b["predicted"] and a["opcount"] == b["opcount"]
+
+
+def test_predict_with_a_calibration_that_is_not_a_model_is_a_usage_error(tmp_path):
+    from click.testing import CliRunner
+
+    from interp.cli import main
+
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"x": 1}')
+    got = CliRunner().invoke(main, ["predict", TRAP, "--set", "N=10", "--set", "NITER=1",
+                                    "--calibration", str(bad)])
+    assert got.exit_code == 2 and "not a semi-empirical model" in got.output
