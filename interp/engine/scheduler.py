@@ -194,13 +194,13 @@ class Scheduler(GlobalSync):
         tau = p.clock if free_at is None else later(p.clock, free_at)
         if self.msgs.rendezvous(req):
             return self._rendezvous_send(req)
-        first = len(self.messages)
+        first = self.messages.posted
         if len(req.dests) == 1:
             done = self.post(p, req.dests[0], req, tau)
         else:
             done = collectives.nx_broadcast(self, p, req, tau)
         # its own messages leave one after another: their link-sharing delays add up in done
-        delay = sum(m.contention for m in self.messages[first:] if m.src is p)
+        delay = sum(m.contention for m in self.messages.since(first) if m.src is p)
         reply, send_done = self.msgs.sender_reply(
             req, tau, done, None if free_at is None else tau - p.clock, delay)
         if not req.synchronous:
@@ -292,8 +292,8 @@ class Scheduler(GlobalSync):
     # ---- matching (level 2: the communication edges) ----
     def _candidates(self, pid: int, rq: RecvReq) -> list[Message]:
         out, seen = [], set()
-        for m in self.messages:
-            if m.dst != pid or m.src.pid in seen:
+        for m in self.messages.to(pid):
+            if m.src.pid in seen:
                 continue
             if (rq.source is None or m.src.pid == rq.source) and (
                     rq.tag is None or m.tag == rq.tag) and m.comm == rq.comm:
