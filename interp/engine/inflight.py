@@ -2,7 +2,8 @@
 
 A receive looks only at the messages sent to its own process: with every message of a run in
 one list, each receive scanned them all, and a halo exchange over P ranks cost P² (docs/scale.md).
-Iteration keeps the order the messages were sent in, as the list did.
+Iteration keeps the order the messages were sent in, as the list did. ``indexed=False`` is
+the exact mode's reference: every lookup scans all messages, as before the index.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from interp.engine.messages import Message
 
 
 class InFlight:
-    def __init__(self) -> None:
+    def __init__(self, indexed: bool = True) -> None:
+        self.indexed = indexed
         self._all: dict[int, Message] = {}  # by id, in the order sent
         self._to: dict[int, dict[int, Message]] = {}  # destination → its messages, in order
         self.posted = 0  # how many were ever appended (``since``)
@@ -37,6 +39,8 @@ class InFlight:
 
     def to(self, dst: int) -> Iterator[Message]:
         """The messages to ``dst``, in the order sent."""
+        if not self.indexed:
+            return iter([m for m in self._all.values() if m.dst == dst])
         return iter(list(self._to.get(dst, {}).values()))
 
     def since(self, count: int) -> list[Message]:

@@ -42,8 +42,8 @@ class Scheduler(GlobalSync):
     """Algorithm 2 over the global synchronization structure it extends."""
 
     def __init__(self, sag: SAG, nprocs: int, bound: str, spawner, extend: bool = True,
-                 timing: bool = True, defer: bool = False):
-        super().__init__(sag, nprocs, bound, timing, defer)
+                 timing: bool = True, defer: bool = False, exact: bool = False):
+        super().__init__(sag, nprocs, bound, timing, defer, exact)
         self.spawner = spawner  # (program, dests, start) -> list[Process]
         self.extend = extend
         self.coll_count: dict[tuple[int, int], int] = {}  # (pid, communicator) → collectives
