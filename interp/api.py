@@ -185,7 +185,7 @@ def predict(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
             bound: str = "mid", *, symbolic: bool = True,
             routines: Mapping[str, float] | None = None,
             iterations: Mapping[str, int] | None = None, ask: AskFn | None = None,
-            trace: bool = False, timeline: bool = False) -> Prediction:
+            trace: bool = False, timeline: bool = False, exact: bool = False) -> Prediction:
     """Predict the run time of ``program`` on ``nprocs`` nodes of ``machine``.
 
     Returns a :class:`interp.engine.predict.Prediction`: ``.total`` (the formula, SymPy, in
@@ -194,7 +194,8 @@ def predict(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
     formula). When a decision needs an input that was not given, ``ask(need)`` is called for
     the values of ``need.names`` (without ``ask``, :class:`NeedValue` is raised).
     ``timeline``: record each process's timeline for :func:`lost_cycles` (with
-    ``symbolic=False``).
+    ``symbolic=False``). ``exact``: the slow reference path the fast one is checked against
+    (docs/scale.md).
     """
     s = setup(program, machine, nprocs, inputs, what_if, bound, routines, iterations)
     from interp.engine.predict import predict as engine_predict
@@ -205,7 +206,7 @@ def predict(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
             return engine_predict(s.aag, s.sag, s.nprocs, dict(given), s.bound, symbolic=symbolic,
                                   routines=dict(s.routines or {}),
                                   iterations=dict(s.iterations or {}), trace=trace,
-                                  timeline=timeline)
+                                  timeline=timeline, exact=exact)
         except NeedValue as need:
             if ask is None:
                 raise

@@ -200,7 +200,8 @@ def _parse_pairs(option: str, values: tuple[str, ...], kind) -> dict:
     return out
 
 
-def _prediction(files, nprocs, machine, sets, bound, routines=(), iterations=(), trace=False):
+def _prediction(files, nprocs, machine, sets, bound, routines=(), iterations=(), trace=False,
+                exact=False):
     """:func:`interp.api.predict` with the command's options and --what-if statements; a missing
     critical input is asked for on a terminal. ``trace``: record every AAU execution and message
     (for --trace and reports)."""
@@ -208,7 +209,7 @@ def _prediction(files, nprocs, machine, sets, bound, routines=(), iterations=(),
 
     args = _analysis_args(files, nprocs, machine, sets, bound, routines, iterations)
     return api.predict(what_if=_what_ifs(), ask=_ask if sys.stdin.isatty() else None,
-                       trace=trace, **args)
+                       trace=trace, exact=exact, **args)
 
 
 SYMBOLIC_OPTION = click.option(
@@ -332,8 +333,11 @@ def _what_ifs() -> tuple[str, ...]:
 @click.option("--calibration", "calibration", metavar="MODEL.json",
               help="Predict with the fitted segment times of `interp semiemp fit` instead of "
                    "the spec's op costs (the same as `interp semiemp predict`; docs/accuracy.md).")
+@click.option("--exact", is_flag=True,
+              help="Interpret on the slow reference path the fast one is checked against "
+                   "(docs/scale.md); the same prediction, more time at large P.")
 def predict(files, nprocs, machine, sets, bound, routines, iterations, fmt, top, at,
-            show_source, trace_path, symbolic, p_max, calibration) -> None:
+            show_source, trace_path, symbolic, p_max, calibration, exact) -> None:
     """Predict the run time of FILES: the time, where it goes, and its formula (with
     --symbolic P, --format json adds the formula in P under "formula_in_P")."""
     from interp.output import prediction_view, views
@@ -343,7 +347,7 @@ def predict(files, nprocs, machine, sets, bound, routines, iterations, fmt, top,
     if trace_path:
         views.check_writable(trace_path, "trace")
     pred = _prediction(files, nprocs, machine, sets, bound, routines, iterations,
-                       trace=bool(trace_path))
+                       trace=bool(trace_path), exact=exact)
     if pred.seconds is None:  # a formula but no number: the user must give the inputs
         from interp.engine.predict import set_hint
 

@@ -57,7 +57,7 @@ def nx_broadcast(s: GlobalSync, p: Process, req: SendReq, tau: sp.Expr) -> sp.Ex
                 continue
             sender = p if src == p.pid else Relay(src, p)
             done = s.post(sender, dst, req, ready[src])
-            ready[dst] = s.messages[-1].arrival
+            ready[dst] = s.messages.last.arrival
             ready[src] = done
             if src == p.pid:
                 sender_done = done

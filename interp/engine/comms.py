@@ -10,6 +10,7 @@ process-local, so this is one admissible choice).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 from interp.application.catalog import mpi_constants
 from interp.errors import InterpError, SourceLocation
@@ -33,7 +34,15 @@ class Communicator:
 
     def rank(self, pid: int) -> int:
         """``pid``'s rank in this communicator."""
-        return self.members.index(pid)
+        try:
+            return self._ranks[pid]
+        except KeyError:
+            raise ValueError(f"{pid} is not a member") from None
+
+    @cached_property
+    def _ranks(self) -> dict[int, int]:
+        # members.index was P steps a call, P² over the ranks of MPI_COMM_WORLD
+        return {pid: r for r, pid in enumerate(self.members)}
 
     def pid(self, rank: int, what: str, loc: SourceLocation) -> int:
         """The world rank of ``rank`` (a destination, source or root) in this communicator."""
@@ -46,7 +55,9 @@ class Communicator:
         return self.members[rank]
 
 
+@lru_cache(maxsize=8)
 def world(nprocs: int) -> Communicator:
+    """One MPI_COMM_WORLD shared by every process (a copy each was P² memory)."""
     return Communicator(WORLD, tuple(range(nprocs)))
 
 

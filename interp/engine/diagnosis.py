@@ -149,7 +149,7 @@ def _mismatches(s: GlobalSync, blocked: list[Process]) -> set[int]:
         # a send is missing, which the wait-for graph reports.)
         unsendable = not any(can_use_tag(q, "send", req.tag) for q in s.processes)
         later_use = tags_of(p, "recv")[0]  # types p's own later receives name
-        pending = [m for m in s.messages if m.dst == p.pid and m.tag != req.tag and (
+        pending = [m for m in s.messages.to(p.pid) if m.tag != req.tag and (
             unsendable or (m.tag not in later_use and isinstance(m.src, Process)
                            and m.src in blocked and p in waits_for(s, m.src, blocked)))]
         if not pending:

@@ -178,13 +178,16 @@ def _loaded_name(host: UnitAAG, aag: AAG) -> str | None:
 def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid",
               extend: bool = True, trace: bool = False,
               timing: bool = True, defer: bool = False,
-              timeline: bool = False) -> tuple[Scheduler, list[Process], Process | None]:
+              timeline: bool = False,
+              exact: bool = False) -> tuple[Scheduler, list[Process], Process | None]:
     """Run Algorithm 2; NeedValue propagates when a decision needs a missing value. Under
     ``channel: fair`` messages are received as soon as they arrive; if a later message of the
     same sender would have shared a link with one already received, the run is repeated with
     every message waiting until its sender can add nothing to its burst (``defer``).
     ``timeline``: record each process's :class:`Timeline` (lost cycles); every iteration is
-    then interpreted (a steady-state jump would leave a hole in it)."""
+    then interpreted (a steady-state jump would leave a hole in it). ``exact``: the slow
+    reference path of docs/scale.md (no index of the messages in flight, a world communicator
+    per process), to compare the fast one with."""
     if bound not in BOUNDS:
         raise InterpError(f"unknown bound {bound!r}", hint="choose min, max or mid")
     check_nprocs(sag, nprocs)
@@ -201,10 +204,10 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
 
     def make_nodes(program, dests, start, spawn_aau=None):
         return [recorded(Process(k, f"{label} {k}", node_prog, aag, node_cm, nprocs, start,
-                                 inputs, library)) for k in dests]
+                                 inputs, library, exact)) for k in dests]
 
     sched = Scheduler(sag, nprocs, bound, make_nodes, extend=extend and not timeline,
-                      timing=timing, defer=defer)
+                      timing=timing, defer=defer, exact=exact)
     if trace:
         sched.trace = []
     host_proc = None
@@ -219,7 +222,7 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
     sched.run()
     if sched.must_defer and not defer:
         return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing, defer=True,
-                         timeline=timeline)
+                         timeline=timeline, exact=exact)
     return sched, sched.processes, host_proc
 
 
@@ -227,7 +230,7 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
             bound: str = "mid", extend: bool = True, symbolic: bool = True,
             routines: dict[str, float] | None = None,
             iterations: dict[str, int] | None = None, trace: bool = False,
-            timeline: bool = False) -> Prediction:
+            timeline: bool = False, exact: bool = False) -> Prediction:
     """Predict the run time of the program in ``aag`` on ``nprocs`` nodes of ``sag``.
 
     ``symbolic``: keep given inputs as symbols wherever possible (the formula); False uses
@@ -237,7 +240,8 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     record every interpreted AAU execution and message (``Prediction.processes[i].trace``,
     ``Prediction.scheduler.trace``) for trace export. ``timeline``: record each process's
     :class:`~interp.engine.process.Timeline` for lost-cycles analysis (with ``symbolic=False``:
-    it needs numbers; every iteration is interpreted).
+    it needs numbers; every iteration is interpreted). ``exact``: the slow reference path
+    (:func:`interpret`).
     """
     routines = {k.upper(): v for k, v in (routines or {}).items()}
     for name in routines:
@@ -259,7 +263,7 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
         try:
             inputs = Inputs(fixed, routines, dict(iterations or {}), given, numeric=not symbolic)
             sched, procs, host = interpret(aag, sag, nprocs, inputs, bound, extend, trace,
-                                           timeline=timeline)
+                                           timeline=timeline, exact=exact)
         except FormulaTooLarge as big:  # keep the number exact: use the values given
             new = _values_for(big.symbols, given, inputs, fixed)
             if not new:
@@ -289,7 +293,8 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
         if unpriced and contended is None:
             point = Inputs(dict(given), routines, dict(iterations or {}), given, numeric=True)
             try:
-                contended = interpret(aag, sag, nprocs, point, bound, extend)[0].msgs.delayed()
+                contended = interpret(aag, sag, nprocs, point, bound, extend,
+                                      exact=exact)[0].msgs.delayed()
             except (NeedValue, FormulaTooLarge):  # not a point: the formula stays as it is
                 contended = False
         if unpriced and contended:

@@ -21,7 +21,7 @@ from interp.application.ast import expr_text
 from interp.application.expr import (
     SymbolicError, as_sympy, assigned_value, numeric_value, to_sympy,
 )
-from interp.engine.comms import SELF, Communicator, world
+from interp.engine.comms import SELF, WORLD, Communicator, world
 from interp.engine.costs import CostModel
 from interp.engine.inputfiles import Files
 from interp.engine.dataflow import critical_names
@@ -107,7 +107,8 @@ class Process:
     """A process: a chain of the SAAG instantiated with its node-dependent values resolved."""
 
     def __init__(self, pid: int, label: str, program: UnitAAG, aag: AAG, cm: CostModel,
-                 nprocs: int, start: sp.Expr, inputs: Inputs, library: str):
+                 nprocs: int, start: sp.Expr, inputs: Inputs, library: str,
+                 exact: bool = False):
         self.pid, self.label, self.program, self.aag, self.cm = pid, label, program, aag, cm
         self.nprocs = nprocs
         self.start = start
@@ -119,9 +120,11 @@ class Process:
         self.stats: dict[int, AAUStat] = {}
         self.handles: dict[str, object] = {}
         self.null_handles: set[str | None] = set()  # requests of MPI_PROC_NULL calls
-        # MPI communicators this process belongs to, by handle (new ones: MPI_COMM_SPLIT/DUP)
+        # MPI communicators this process belongs to, by handle (new ones: MPI_COMM_SPLIT/DUP);
+        # MPI_COMM_WORLD is one for all, but a copy of its own in the exact mode
+        everyone = Communicator(WORLD, tuple(range(nprocs))) if exact else world(nprocs)
         self.comms: dict[int, Communicator] = {c.handle: c for c in (
-            world(nprocs), Communicator(SELF, (pid,)))}
+            everyone, Communicator(SELF, (pid,)))}
         self.notes: list[str] = []
         self.files = Files(aag.input_files, self.note)  # its open units (OPEN, READ)
         self.assumptions: dict[int, sp.Basic] = {}

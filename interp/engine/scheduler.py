@@ -43,8 +43,8 @@ class Scheduler(GlobalSync):
     """Algorithm 2 over the global synchronization structure it extends."""
 
     def __init__(self, sag: SAG, nprocs: int, bound: str, spawner, extend: bool = True,
-                 timing: bool = True, defer: bool = False):
-        super().__init__(sag, nprocs, bound, timing, defer)
+                 timing: bool = True, defer: bool = False, exact: bool = False):
+        super().__init__(sag, nprocs, bound, timing, defer, exact)
         self.spawner = spawner  # (program, dests, start) -> list[Process]
         self.extend = extend
         self.coll_count: dict[tuple[int, int], int] = {}  # (pid, communicator) → collectives
@@ -195,13 +195,13 @@ class Scheduler(GlobalSync):
         tau = p.clock if free_at is None else later(p.clock, free_at)
         if self.msgs.rendezvous(req):
             return self._rendezvous_send(req)
-        first = len(self.messages)
+        first = self.messages.posted
         if len(req.dests) == 1:
             done = self.post(p, req.dests[0], req, tau)
         else:
             done = collectives.nx_broadcast(self, p, req, tau)
         # its own messages leave one after another: their link-sharing delays add up in done
-        delay = sum(m.contention for m in self.messages[first:] if m.src is p)
+        delay = sum(m.contention for m in self.messages.since(first) if m.src is p)
         reply, send_done = self.msgs.sender_reply(
             req, tau, done, None if free_at is None else tau - p.clock, delay)
         if not req.synchronous:
@@ -301,8 +301,8 @@ class Scheduler(GlobalSync):
         posted before ``rq`` (``earlier``) matches it (MPI gives a message to the first
         posted receive that matches it)."""
         out, seen = [], set()
-        for m in self.messages:
-            if m.dst != pid or m.src.pid in seen or not self._matches(rq, m):
+        for m in self.messages.to(pid):
+            if m.src.pid in seen or not self._matches(rq, m):
                 continue
             seen.add(m.src.pid)  # FIFO per sender: only its oldest matching message
             if not any(self._matches(e, m) for e in earlier):

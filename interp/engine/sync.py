@@ -15,6 +15,7 @@ import sympy as sp
 from interp.engine.buffers import StaticBuffers
 from interp.engine.comms import FIRST_HANDLE
 from interp.engine.edges import CommEdge
+from interp.engine.inflight import InFlight
 from interp.engine.messages import Message, MessageModel, MessageTrace
 from interp.engine.process import HOST_ID, Process
 from interp.engine.requests import CollReq, RecvReq, SendReq
@@ -36,14 +37,14 @@ class Problem:
 
 class GlobalSync:
     def __init__(self, sag: SAG, nprocs: int, bound: str, timing: bool = True,
-                 defer: bool = False):
+                 defer: bool = False, exact: bool = False):
         self.sag, self.nprocs, self.bound = sag, nprocs, bound
         # timing=False (interp check): a loop repeats when its communication pattern does;
         # when each message happens does not matter for matching.
         self.timing = timing
         self.processes: list[Process] = []
         self.by_pid: dict[int, Process] = {}
-        self.messages: list[Message] = []  # sent, not yet received
+        self.messages = InFlight(indexed=not exact)  # sent, not yet received
         self.receives: dict[int, list[RecvReq]] = {}  # posted receives per process, in order
         self.handles: dict[tuple[int, str], dict] = {}  # asynchronous requests not yet waited
         # pending collectives by (communicator handle, how many each member did before)
