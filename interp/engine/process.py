@@ -35,7 +35,7 @@ from interp.engine.values import (
 from interp.errors import InterpError
 
 CATEGORIES = ("computation", "call", "transmission", "waiting")
-HOST_ID = 32768  # what MYHOST() returns: not a node number and not NX/2's -1 (all nodes)
+HOST_ID = 2**31 - 1  # what MYHOST() returns: above every node number (procs <= 2^30) and not -1 (all nodes)
 
 
 @dataclass

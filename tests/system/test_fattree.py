@@ -192,3 +192,17 @@ def test_marenostrum5_predicts_the_rings(program):
     root = Path(__file__).resolve().parents[2]
     pred = api.predict([str(root / program)], "marenostrum5", 16, symbolic=False)
     assert pred.seconds > 0
+
+
+def test_the_host_id_is_above_every_node_a_spec_can_grow_to():
+    # MYHOST() and the host's process id were 32768, so on a cluster grown past 32 768 cores
+    # rank 32768 was taken for the host ("this machine has no host SAU"); every shipped spec's
+    # `procs` range now stays below it
+    from interp.engine.process import HOST_ID
+    from interp.system.loader import list_machines, load_machine
+
+    for name in list_machines():
+        sag = load_machine(name)
+        for r in sag.runtime:
+            if r.name == "procs":
+                assert r.max < HOST_ID, (name, r.max)
