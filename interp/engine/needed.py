@@ -210,8 +210,10 @@ def _all_reads(unit) -> set[str]:
 
 def pure_function(aag, name: str) -> bool:
     """Whether the user FUNCTION ``name``'s value depends on its scalar arguments alone: no
-    COMMON, no SAVE or DATA-kept state it changes, no calls, no I/O, no array dummies. Such a
-    value can be worked out later than the reference, with the same result (cached)."""
+    COMMON, no SAVE or DATA-kept state it changes, no calls, no I/O, no array dummies, and no
+    argument it assigns (NPB's RANDLC(X, A) advances its seed X: a call worked out later
+    would leave X as it was). Such a value can be worked out later than the reference, with
+    the same result (cached)."""
     cache = aag.__dict__.setdefault("_pure_functions", {})
     if name not in cache:
         cache[name] = _pure(aag.units.get(name))
@@ -244,4 +246,4 @@ def _pure(unit) -> bool:
         if any(isinstance(n, ast.Ref) and n.name in unit.symbols.user_units
                for e in _all_exprs(a) for n in walk(e)):
             return False
-    return not (kept & assigned)
+    return not (kept & assigned) and not (assigned & set(unit.unit.dummies))
