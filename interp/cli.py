@@ -309,6 +309,19 @@ def predict_options(f):
     return machine_option(COUNTS_OPTION(f))
 
 
+def _emit(result, fmt: str, render_json, print_text, plot_path: str | None = None,
+          plot=None) -> None:
+    """Write the plot when asked (``plot(result, path)``), then print the result as JSON or
+    as text."""
+    if plot_path:
+        plot(result, plot_path)
+        click.echo(f"wrote {plot_path}", err=True)
+    if fmt == "json":
+        click.echo(render_json(result))
+    else:
+        print_text(result)
+
+
 def _what_ifs() -> tuple[str, ...]:
     ctx = click.get_current_context(silent=True)
     return ctx.meta.get(WHAT_IF_META, ()) if ctx is not None else ()
@@ -647,13 +660,8 @@ def scaling(files, nprocs, machine, sets, bound, routines, iterations, vary, p_m
     del args["nprocs"]
     result = api.scaling(vary=axis, what_if=_what_ifs(), p_max=p_max, verify_to=verify_to,
                          extrapolate=extrapolate, isoefficiency=isoefficiency, work=work, **args)
-    if plot_path:
-        scaling_view.plot(result, plot_path)
-        click.echo(f"wrote {plot_path}", err=True)
-    if fmt == "json":
-        click.echo(scaling_view.render_json(result))
-    else:
-        scaling_view.print_text(result)
+    _emit(result, fmt, scaling_view.render_json, scaling_view.print_text, plot_path,
+          scaling_view.plot)
 
 
 class _progress:
@@ -968,13 +976,8 @@ def lca(data, variables, categories, models, source, program, machine_name, by, 
     result = api.lca(data, variables, categories, models, source=source, program=program,
                      machine=machine_name, by=by, key=key, fix=fix,
                      at=[_assignments("--at", p) for p in points], crossover=crossover or None)
-    if plot_path:
-        write_files({plot_path: lca_view.plot(result)}, "plot")
-        click.echo(f"wrote {plot_path}", err=True)
-    if fmt == "json":
-        click.echo(lca_view.render_json(result))
-    else:
-        lca_view.print_text(result)
+    _emit(result, fmt, lca_view.render_json, lca_view.print_text, plot_path,
+          lambda r, path: write_files({path: lca_view.plot(r)}, "plot"))
 
 
 # --- real runs and seed 000's semi-empirical prediction (issue #14) --------------------------
@@ -1182,13 +1185,8 @@ def scalability(files, nprocs_list, sets, bound, target, t_max, machine, path, k
         view.check_plot_path(plot_path)
     result = api.scalability(_program(files), machine, nprocs_list, path, target, kind,
                              _parse_sets(sets), _what_ifs(), bound, t_max=t_max)
-    if plot_path:
-        view.plot(result, plot_path)
-        click.echo(f"wrote {plot_path}", err=True)
-    if fmt == "json":
-        click.echo(view.render_json(result))
-    else:
-        make_console().print(view.render_text(result))
+    _emit(result, fmt, view.render_json, lambda r: make_console().print(view.render_text(r)),
+          plot_path, view.plot)
 
 
 @main.command("latency-metric")
@@ -1217,7 +1215,4 @@ def latency_metric(files, nprocs_list, sets, bound, target, t_max, machine, scal
     study = api.latency_metric(_program(files), machine, nprocs_list, scale, target,
                                _parse_sets(sets), _what_ifs(), bound, work=work,
                                integral=integral, t_max=t_max)
-    if fmt == "json":
-        click.echo(view.render_json(study))
-    else:
-        make_console().print(view.render_text(study))
+    _emit(study, fmt, view.render_json, lambda r: make_console().print(view.render_text(r)))
