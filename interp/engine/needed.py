@@ -102,25 +102,34 @@ def kept_statements(aag) -> frozenset[int]:
     kept = set()
     for unit in aag.units.values():
         for a in unit.walk():
-            for s in a.stmts if isinstance(a, A.Seq) else ():
-                if (isinstance(s, ast.Assign) and s.target.name not in needed
-                        and _changes_needed(aag, s.value, needed)):
-                    kept.add(id(s))
+            if not isinstance(a, A.Seq):
+                continue
+            changed = set()
+            for s in a.stmts:
+                if isinstance(s, ast.Assign):
+                    changed |= _changed_by_functions(aag, s.value)
+                    if s.target.name not in needed and _changes_needed(aag, s.value, needed):
+                        kept.add(id(s))
+            a.__dict__["function_changes"] = frozenset(changed)  # dataflow.assigned reads it
     aag._kept_statements = frozenset(kept)
     return aag._kept_statements
 
 
 def _changes_needed(aag, e: ast.Expr, needed: frozenset[str]) -> bool:
+    return bool(_changed_by_functions(aag, e) & needed)
+
+
+def _changed_by_functions(aag, e: ast.Expr) -> set[str]:
+    """The caller's names the FUNCTION references in ``e`` may change: the actual arguments of
+    the dummies they assign, and the COMMON names they assign."""
+    out = set()
     for node in walk(e):
-        if not (isinstance(node, ast.Ref) and node.name in aag.units):
-            continue
-        positions, common = function_changes(aag, node.name)
-        if common & needed:
-            return True
-        if any(i < len(node.args) and isinstance(node.args[i], (ast.Var, ast.Ref))
-               and node.args[i].name in needed for i in positions):
-            return True
-    return False
+        if isinstance(node, ast.Ref) and node.name in aag.units:
+            positions, common = function_changes(aag, node.name)
+            out |= common
+            out |= {node.args[i].name for i in positions if i < len(node.args)
+                    and isinstance(node.args[i], (ast.Var, ast.Ref))}
+    return out
 
 
 def function_changes(aag, name: str) -> tuple[frozenset[int], frozenset[str]]:

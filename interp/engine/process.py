@@ -240,7 +240,14 @@ class Process:
         with the reference's arguments (``self.functions``, omega.function_value)."""
         if self.functions is None:
             return None
-        return lambda ref, args: self.functions(self, ref, args, frame)
+        done: dict = {}  # a reference worked out again (numbers tried first, then SymPy) is
+        # the same reference: a FUNCTION that advances its argument must not advance it twice
+
+        def hook(ref, args):
+            if id(ref) not in done:
+                done[id(ref)] = self.functions(self, ref, args, frame)
+            return done[id(ref)]
+        return hook
 
     def comm(self, e: ast.Expr, frame: Frame, what: str) -> Communicator:
         """The communicator the handle ``e`` names on this process."""

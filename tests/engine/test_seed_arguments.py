@@ -148,3 +148,50 @@ def test_a_reference_that_advances_a_needed_seed_is_kept(tmp_path, reference, fu
     name = reference.split("(")[0]
     assert function_changes(aag, name) == (
         (frozenset({0}), frozenset()) if name == "NEXTR" else (frozenset(), frozenset({"ISEED"})))
+
+
+def _counted(tmp_path, statement: str, n: str) -> str:
+    """Three draws in a counted DO loop (a closed form), then N barriers from the seed. IVAL
+    has no value to start with: IVAL + NEXTR(ISEED) is not a number, so it is worked out as
+    numbers first, then again in SymPy."""
+    src = tmp_path / "counted.f"
+    src.write_text(f"""      PROGRAM COUNTED
+      INCLUDE 'mpif.h'
+      INTEGER IERR, K, N, ISEED, IVAL, NEXTR
+      CALL MPI_INIT(IERR)
+      ISEED = {SEED}
+      DO 20 K = 1, 3
+         {statement}
+ 20   CONTINUE
+      N = {n}
+      DO 10 K = 1, N
+         CALL MPI_BARRIER(MPI_COMM_WORLD, IERR)
+ 10   CONTINUE
+      CALL MPI_FINALIZE(IERR)
+      END
+{BY_ARGUMENT[1]}""")
+    return str(src)
+
+
+@pytest.mark.parametrize("statement, n", [
+    ("IVAL = NEXTR(ISEED)", "MOD(ISEED, 7)"),
+    ("IVAL = NEXTR(ISEED) + IVAL", "MOD(ISEED, 7) + 0 * IVAL"),
+], ids=["value-unread", "value-summed"])
+def test_a_counted_loop_advances_the_seed_once_a_reference(tmp_path, statement, n):
+    """Three draws from 7: 7 -> 30 -> 1 -> 32 (32 = (1·21 + 11) mod 64), N = 32 mod 7 = 4
+    barriers. The closed-form loop must see that NEXTR changes ISEED (else ISEED stays 7 and
+    N = 0), and a reference worked out twice (numbers, then SymPy) advances it once (else six
+    draws: ... -> 43 -> 18 -> 5, N = 5)."""
+    seed = SEED
+    for _ in range(3):
+        seed, _ = _draw(seed)
+    assert seed == 32 and seed % 7 == 4
+    machine = zero_computation(load())
+    got = float(run(_counted(tmp_path, statement, n), 2, machine=machine).seconds)
+    literal = tmp_path / "literal"
+    literal.mkdir()
+    want = float(run(_counted(literal, statement, n="4"), 2, machine=machine).seconds)
+    five = tmp_path / "five"
+    five.mkdir()
+    assert float(run(_counted(five, statement, n="5"), 2, machine=machine).seconds) > want
+    assert got == pytest.approx(want, rel=1e-12)
