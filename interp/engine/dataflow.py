@@ -33,10 +33,13 @@ class _OverBudget(Exception):
 
 
 def assigned(a: A.AAU) -> set[str]:
-    """Variables a compound AAU may assign (loop indices included)."""
+    """Variables a compound AAU may assign (loop indices included), and those the FUNCTIONs
+    its statements reference change (needed.kept_statements notes them on each Seq: RANDLC's
+    seed)."""
     names: set[str] = set()
     for node in a.walk():
         if isinstance(node, A.Seq):
+            names.update(node.__dict__.get("function_changes", ()))
             for s in node.stmts:
                 if isinstance(s, ast.Assign):
                     names.add(s.target.name)

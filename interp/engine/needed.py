@@ -22,12 +22,16 @@ is shared by name):
   name it and the routines it calls read is needed.
 
 Statements whose target is not needed are skipped by ``Process.exec_stmt``; the variable is
-then not followed, and says so if anything asks for it after all.
+then not followed, and says so if anything asks for it after all. A statement is not skipped
+when a FUNCTION it references changes a needed argument or COMMON name (:func:`kept_statements`:
+CG's ``VECELT = RANDLC(TRAN, AMULT)`` advances the seed TRAN the next column index is drawn
+from, though VECELT itself decides nothing).
 """
 
 from __future__ import annotations
 
 from interp.application import aau as A
+from interp.application.aag import io_outputs
 from interp.application import ast
 from interp.application.expr import names_in, walk
 
@@ -85,6 +89,90 @@ def needed_names(aag) -> frozenset[str]:
         more -= needed
     aag._needed_names = frozenset(needed)
     return aag._needed_names
+
+
+def kept_statements(aag) -> frozenset[int]:
+    """The ids of the assignments whose target is not needed but whose value references a
+    FUNCTION that changes a needed name: an actual argument it assigns through its dummy, or a
+    COMMON name it assigns (cached on the AAG). Skipping them would leave that name stale."""
+    cached = getattr(aag, "_kept_statements", None)
+    if cached is not None:
+        return cached
+    needed = needed_names(aag)
+    kept = set()
+    for unit in aag.units.values():
+        for a in unit.walk():
+            if not isinstance(a, A.Seq):
+                continue
+            changed = set()
+            for s in a.stmts:
+                if isinstance(s, ast.Assign):
+                    changed |= _changed_by_functions(aag, s.value)
+                    if s.target.name not in needed and _changes_needed(aag, s.value, needed):
+                        kept.add(id(s))
+            a.__dict__["function_changes"] = frozenset(changed)  # dataflow.assigned reads it
+    aag._kept_statements = frozenset(kept)
+    return aag._kept_statements
+
+
+def _changes_needed(aag, e: ast.Expr, needed: frozenset[str]) -> bool:
+    return bool(_changed_by_functions(aag, e) & needed)
+
+
+def _changed_by_functions(aag, e: ast.Expr) -> set[str]:
+    """The caller's names the FUNCTION references in ``e`` may change: the actual arguments of
+    the dummies they assign, and the COMMON names they assign."""
+    out = set()
+    for node in walk(e):
+        if isinstance(node, ast.Ref) and node.name in aag.units:
+            positions, common = function_changes(aag, node.name)
+            out |= common
+            out |= {node.args[i].name for i in positions if i < len(node.args)
+                    and isinstance(node.args[i], (ast.Var, ast.Ref))}
+    return out
+
+
+def function_changes(aag, name: str) -> tuple[frozenset[int], frozenset[str]]:
+    """What a reference to the FUNCTION ``name`` may change besides its value: the positions
+    of the dummies it (or a routine it passes them to) may assign, and the COMMON names it or
+    the routines it calls may assign (cached)."""
+    cache = aag.__dict__.setdefault("_function_changes", {})
+    if name not in cache:
+        unit = aag.units.get(name)
+        if unit is None or unit.kind != "FUNCTION":
+            cache[name] = (frozenset(), frozenset())
+        else:
+            dummies = unit.unit.dummies
+            changed = _may_assign(unit)
+            common = set()
+            for callee in _called_closure(aag, {name}):
+                table = aag.units[callee].symbols
+                common |= {n for n in _may_assign(aag.units[callee])
+                           if (sym := table.symbols.get(n)) is not None and sym.common is not None}
+            cache[name] = (frozenset(i for i, d in enumerate(dummies) if d in changed),
+                           frozenset(common))
+    return cache[name]
+
+
+def _may_assign(unit) -> set[str]:
+    """Names a unit may assign: assignment targets, DO indices, READ items, and the variables
+    it passes to a routine or FUNCTION by reference (which may assign them)."""
+    out = set()
+    for a in unit.walk():
+        if isinstance(a, A.Iter) and a.var:
+            out.add(a.var)
+        if isinstance(a, A.Call):
+            out |= {x.name for x in a.args if isinstance(x, (ast.Var, ast.Ref))}
+        for s in a.stmts if isinstance(a, A.Seq) else ():
+            if isinstance(s, ast.Assign):
+                out.add(s.target.name)
+            elif isinstance(s, (ast.Read, ast.FileOp)):
+                out |= set(io_outputs(s))
+        for e in _all_exprs(a):
+            out |= {x.name for n in walk(e)
+                    if isinstance(n, ast.Ref) and n.name in unit.symbols.user_units
+                    for x in n.args if isinstance(x, (ast.Var, ast.Ref))}
+    return out
 
 
 def _statement(s: ast.Stmt, table, aag, seeds, defs, uses, links) -> None:

@@ -37,7 +37,10 @@ from interp.engine.process import AAUStat, Process, TraceSpan
 from interp.engine.requests import LoopHead, ask, communicate
 from interp.engine.summation import sum_over
 from interp.engine.timeval import as_count, as_time
-from interp.engine.values import VARYING, Frame, NeedValue, NotClosedForm, Unknown, is_unknown
+from interp.engine.needed import function_changes
+from interp.engine.values import (
+    UNKNOWN, VARYING, Frame, NeedValue, NotClosedForm, Unknown, fast_or_symbolic, is_unknown,
+)
 from interp.errors import InterpError
 
 
@@ -252,12 +255,39 @@ def function_value(p, ref: ast.Ref, args: list, frame) -> object | None:
         (p.clock, p.cats, p.stats, p.notes, n_decisions, p.assumptions, p.trace,
          p.budget, p.timeline, p.current_aau) = saved
         del p.decisions[n_decisions:]
+    _copy_back(p, unit, ref, frame, inner)
     result = inner.get(ref.name)
     if result is None or is_unknown(result):
         raise SymbolicError(f"the value of {text} is not known: "
                             + (result.why if result is not None else
                                f"{ref.name} assigns no value to its name"), ref.loc)
     return result
+
+
+def _copy_back(p, unit, ref: ast.Ref, frame, inner) -> None:
+    """What the FUNCTION left in the dummies it may assign goes back to the actual arguments,
+    by reference (F77 15.9.3.1): NPB's RANDLC(X, A) advances the caller's seed X. A dummy it
+    could not follow leaves its actual not known rather than stale."""
+    positions, _ = function_changes(p.aag, ref.name)
+    for i in sorted(positions):
+        if i >= len(ref.args) or not isinstance(ref.args[i], (ast.Var, ast.Ref)):
+            continue
+        dummy, actual = unit.unit.dummies[i], ref.args[i]
+        sym = frame.table.symbols.get(actual.name)
+        if sym is None or sym.kind == "parameter":
+            continue
+        if isinstance(actual, ast.Var):
+            for suffix, value in inner.elements(dummy).items():
+                frame.set(actual.name + suffix, value)
+            continue
+        try:  # an array element: the element of its subscripts' values
+            resolve = frame.resolver(p.library_values(), p._function_hook(frame))
+            indices = [as_sympy(fast_or_symbolic(x, frame.table, resolve)) for x in actual.args]
+        except (SymbolicError, ZeroDivisionError, TypeError):
+            frame.forget(actual.name)
+            continue
+        value = inner.get(dummy)
+        frame.assign(actual.name, indices, value if value is not None else UNKNOWN)
 
 
 def _is_number(value) -> bool:

@@ -26,7 +26,7 @@ from interp.engine.costs import CostModel
 from interp.engine.inputfiles import Files
 from interp.engine.dataflow import critical_names
 from interp.engine.datadep import DataSymbol, given_value
-from interp.engine.needed import needed_names, pure_function
+from interp.engine.needed import kept_statements, needed_names, pure_function
 from interp.engine.stepbudget import MAX_STEPS
 from interp.engine.timeval import as_time, is_symbolic
 from interp.engine.values import (
@@ -141,6 +141,7 @@ class Process:
         self.current_aau: int | None = None  # the innermost AAU being interpreted (omega.step)
         self.critical_names = critical_names(aag)  # whose values closed-form loops replay
         self.needed = needed_names(aag)  # whose values any decision may read (needed.py)
+        self.kept = kept_statements(aag)  # not needed, but a FUNCTION in them changes what is
         self.functions = None  # omega.function_value, set by the chain (omega builds on Process)
         self.evaluating: set[str] = set()  # FUNCTIONs whose value is being worked out
         self.budget: int | None = None  # statements left for that (omega.function_value)
@@ -239,7 +240,14 @@ class Process:
         with the reference's arguments (``self.functions``, omega.function_value)."""
         if self.functions is None:
             return None
-        return lambda ref, args: self.functions(self, ref, args, frame)
+        done: dict = {}  # a reference worked out again (numbers tried first, then SymPy) is
+        # the same reference: a FUNCTION that advances its argument must not advance it twice
+
+        def hook(ref, args):
+            if id(ref) not in done:
+                done[id(ref)] = self.functions(self, ref, args, frame)
+            return done[id(ref)]
+        return hook
 
     def comm(self, e: ast.Expr, frame: Frame, what: str) -> Communicator:
         """The communicator the handle ``e`` names on this process."""
@@ -372,10 +380,11 @@ class Process:
         return Lazy(lambda: self._assigned(s, frame, lambda: self.functions(self, e, args, frame)))
 
     def _needed(self, s: ast.Assign) -> bool:
-        """Whether the value an assignment computes may reach a decision (needed.py); inside
-        a FUNCTION whose value is being worked out, every value is."""
+        """Whether the value an assignment computes may reach a decision (needed.py), or a
+        FUNCTION it references changes a value that may; inside a FUNCTION whose value is
+        being worked out, every value is."""
         return (s.target.name in self.needed or bool(self.evaluating)
-                or isinstance(s, ast.AssignLabel))
+                or isinstance(s, ast.AssignLabel) or id(s) in self.kept)
 
     def _library_call(self, s: ast.CallStmt, frame: Frame) -> None:
         call = lookup(s.name)
