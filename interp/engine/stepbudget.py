@@ -18,10 +18,12 @@ from interp.errors import InterpError
 if TYPE_CHECKING:  # the CLI reads the default without loading the AAG's modules
     from interp.application import aau as A
 
-# ~7 s of interpretation at the ~75 000 AAU executions a second a computing loop is stepped
-# at (a communicating one is ~10x slower per step); NPB class S at P = 4 steps at most 75 548
-# on one process (FT; MG 17 882, LU 19 208, BT 27 140: benchmarks/step_budget.py)
-DEFAULT_MAX_STEPS = 500_000
+# ~13 s of interpretation at the ~75 000 AAU executions a second a computing loop is stepped
+# at (a communicating one is ~10x slower per step, but a loop with no way out is refused
+# before it is stepped: induction.has_way_out). NPB class S at P = 4 steps at most 666 472 on
+# one process (CG, whose SPRNVC draws random columns; FT 75 548, MG 17 882, LU 19 208,
+# BT 27 140: benchmarks/step_budget.py)
+DEFAULT_MAX_STEPS = 1_000_000
 MAX_STEPS: ContextVar[int] = ContextVar("max_steps", default=DEFAULT_MAX_STEPS)
 
 

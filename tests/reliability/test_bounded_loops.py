@@ -114,10 +114,10 @@ def test_goto_loop_that_communicates_until_data_says_stops_at_the_step_budget(co
 
 def test_real_while_loop_stops_at_the_default_step_budget():
     # X = 0.0; DO WHILE (X .GE. 0.0): X = X + 1.0 -- a REAL is no induction variable: it is
-    # stepped, and the default budget (500 000) stops it
+    # stepped, and the default budget (1 000 000) stops it
     done = interp("predict", str(CORPUS / "while_real.f"))
     assert done.returncode == 2
-    assert "while_real.f:4" in done.stderr and "500,000 AAU executions" in done.stderr
+    assert "while_real.f:4" in done.stderr and "1,000,000 AAU executions" in done.stderr
 
 
 def test_given_count_is_used_instead_of_the_budget():
