@@ -22,7 +22,7 @@ from interp.application.expr import (SymbolicError, expr_type, names_in, numeric
                                      trip_count, walk)
 from interp.application.opcount import OpCounter, OpCounts
 from interp.application.parser import parse_file
-from interp.application.symbols import NUMERIC_RANK, SymbolTable, build_symbol_table
+from interp.application.symbols import NUMERIC_RANK, Symbol, SymbolTable, build_symbol_table
 from interp.errors import InterpError, SourceLocation, UnsupportedError
 
 if TYPE_CHECKING:
@@ -604,23 +604,30 @@ def build_aag(paths: list[str | Path], granularity: str = "largest",
     return aag
 
 
-def parameters_of(aag: AAG) -> dict[str, SourceLocation]:
-    """The program's PARAMETER constants (not the library's, as mpif.h's), by name, and where
-    each is defined."""
-    return {name: sym.loc for u in aag.units.values() for name, sym in u.symbols.symbols.items()
-            if sym.kind == "parameter" and sym.value is not None}
+def _parameters(aag: AAG) -> dict[str, tuple[Symbol, SymbolTable]]:
+    """The program's PARAMETER constants (not the library's, as mpif.h's), by name: the first
+    unit's symbol and the table its value is read in."""
+    out: dict[str, tuple[Symbol, SymbolTable]] = {}
+    for u in aag.units.values():
+        for name, sym in u.symbols.symbols.items():
+            if sym.kind == "parameter" and sym.value is not None:
+                out.setdefault(name, (sym, u.symbols))
+    return out
+
+
+def parameters_of(aag: AAG) -> dict[str, Symbol]:
+    """The program's PARAMETER constants by name (``.loc`` where defined, ``.type``)."""
+    return {name: sym for name, (sym, _) in _parameters(aag).items()}
 
 
 def parameter_values(aag: AAG) -> dict[str, int | float]:
     """The values of the program's numeric PARAMETER constants, by name (what a what-if
     ``N *= 10`` of a PARAMETER starts from)."""
     out: dict[str, int | float] = {}
-    for u in aag.units.values():
-        for name, sym in u.symbols.symbols.items():
-            if sym.kind == "parameter" and sym.value is not None and name not in out:
-                value = numeric_value(ast.Var(name, sym.loc), u.symbols)
-                if isinstance(value, (int, float)) and not isinstance(value, bool):
-                    out[name] = value
+    for name, (sym, table) in _parameters(aag).items():
+        value = numeric_value(ast.Var(name, sym.loc), table)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            out[name] = value
     return out
 
 
@@ -631,16 +638,18 @@ def with_parameters(aag: AAG, values: Mapping[str, int | float]) -> AAG:
     wanted = {**aag.parameters, **values}
     if wanted == aag.parameters:
         return aag
-    built = _rebuilt(tuple(aag.files), aag.granularity, tuple(aag.include_dirs),
-                     tuple(sorted(wanted.items())))
-    built.input_files = dict(aag.input_files)
-    return built
+    return _rebuilt(tuple(aag.files), aag.granularity, tuple(aag.include_dirs),
+                    tuple(sorted(wanted.items())), tuple(sorted(aag.input_files.items())))
 
 
 @lru_cache(maxsize=8)  # a sweep over other inputs predicts the same rebuilt program again
 def _rebuilt(files: tuple[str, ...], granularity: str, include_dirs: tuple[str, ...],
-             parameters: tuple[tuple[str, int | float], ...]) -> AAG:
-    return build_aag(list(files), granularity, include_dirs, dict(parameters))
+             parameters: tuple[tuple[str, int | float], ...],
+             input_files: tuple[tuple[str, str], ...]) -> AAG:
+    # the input files are part of the key: the cached AAG is shared, never changed after
+    built = build_aag(list(files), granularity, include_dirs, dict(parameters))
+    built.input_files = dict(input_files)
+    return built
 
 
 def statement_ops(aag: AAG, seq: A.Seq) -> list[OpCounts]:

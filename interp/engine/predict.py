@@ -411,6 +411,8 @@ def _loop_keys(a: A.Iter) -> tuple[str, ...]:
 def check_iterations(aag: AAG, iterations: dict[str, int]) -> None:
     """Every ``--iterations WHERE`` must name the first line of a loop (it was silently
     ignored); the error lists the loops nearest the line named."""
+    if not iterations:
+        return
     loops = [a for a in aag.all_aaus() if isinstance(a, A.Iter)]
     known = {k: a for a in loops for k in _loop_keys(a)}
     for key in iterations:
@@ -447,9 +449,9 @@ def _parameters_set(aag: AAG, given: dict[str, sp.Expr]
     """``--set NAME=V`` of a PARAMETER constant (no variable of that name): the program
     rebuilt with that value (``with_parameters``), the other inputs, the PARAMETERs' given
     values, and a note per value."""
+    if not given:
+        return aag, given, {}, []
     params = parameters_of(aag)
-    types = {name: sym.type for u in aag.units.values() for name, sym in u.symbols.symbols.items()
-             if name in params}
     variables = {name for u in aag.units.values() for name, sym in u.symbols.symbols.items()
                  if sym.kind in ("variable", "array")}
     chosen = {k: v for k, v in given.items()
@@ -459,11 +461,11 @@ def _parameters_set(aag: AAG, given: dict[str, sp.Expr]
     values = {}
     for key, v in chosen.items():
         name = key.split(".")[-1]
-        if types[name] == "INTEGER" and not v.is_Integer:
+        if params[name].type == "INTEGER" and not v.is_Integer:
             raise InterpError(f"--set {key}={float(v):g}: {name} is an INTEGER PARAMETER "
-                              f"({params[name]}); give a whole number")
+                              f"({params[name].loc}); give a whole number")
         values[name] = int(v) if v.is_Integer else float(v)
-    notes = [f"{name} = {value:g} replaces the PARAMETER at {params[name]}: the program was "
+    notes = [f"{name} = {value:g} replaces the PARAMETER at {params[name].loc}: the program was "
              "rebuilt with it" for name, value in values.items()]
     rest = {k: v for k, v in given.items() if k not in chosen}
     return with_parameters(aag, values), rest, chosen, notes
@@ -557,10 +559,7 @@ def set_hint(names: list[str]) -> str:
 
 
 def _missing(aag: AAG, need: NeedValue, given: dict[str, sp.Expr]) -> NeedValue:
-    names = set(need.names)
-    for ext in aag.external_inputs:
-        if ext.critical and _given_value(given, ext.name) is None:
-            names.add(ext.name)
+    names = set(need.names) | set(_not_given(aag, given))
     missing = sorted(n for n in names if _given_value(given, n) is None)
     err = NeedValue(missing, need.message.split(" depends on ")[0], need.location, need.loop)
     err.message = (f"{need.message.split(' depends on ')[0]} depends on input values that were "
