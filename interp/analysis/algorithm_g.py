@@ -94,13 +94,26 @@ class _Message:
 
 
 @dataclass
+class _Request:
+    """A posted irecv: whom from, which tag, its tt^e, and the message once matched."""
+
+    frm: int | None
+    tag: int | None
+    tt: float
+    message: _Message | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.message is None and self.frm != PROC_NULL
+
+
+@dataclass
 class _Play:
     graph: Graph
     rng: random.Random
-    clock: list[float] = field(default_factory=list)
     rem: dict[tuple[int, int], int] = field(default_factory=dict)
     mail: dict[int, list[_Message]] = field(default_factory=dict)  # by receiving thread
-    posted: dict[int, deque] = field(default_factory=dict)  # irecvs: [frm, tag, message]
+    posted: dict[int, deque[_Request]] = field(default_factory=dict)  # by thread, in order
     waiting: dict[int, tuple[int, float]] = field(default_factory=dict)  # thread → (i, τ)
     arrived: dict[tuple, list[tuple[int, float]]] = field(default_factory=dict)
     count: dict[tuple[int, tuple], int] = field(default_factory=dict)  # collectives done
@@ -114,7 +127,7 @@ def play(graph: Graph, seed: int = 0) -> Result:
     """Algorithm G (Table I) on ``graph``; ``seed`` drives the random pick among ties."""
     check(graph)
     n = len(graph.threads)
-    g = _Play(graph, random.Random(seed), [0.0] * n, finish=[float("nan")] * n)
+    g = _Play(graph, random.Random(seed), finish=[float("nan")] * n)
     g.mail = {t: [] for t in range(n)}
     g.posted = {t: deque() for t in range(n)}
     for t in range(n):  # {Put all ready events into a ready event pool.}
@@ -163,8 +176,10 @@ def _process(g: _Play, t: int, i: int, tau: float) -> None:
             return
         _done(g, t, i, max(tau, got.time) + e.tt if got else tau + e.tt)
     elif e.kind == "irecv":
-        got = _take(g, t, e.frm, e.rtag) if e.frm != PROC_NULL else None
-        g.posted[t].append([e.frm, e.rtag, got, e.tt, e.frm == PROC_NULL])
+        req = _Request(e.frm, e.rtag, e.tt)
+        if req.open:
+            req.message = _take(g, t, e.frm, e.rtag)
+        g.posted[t].append(req)
         _done(g, t, i, tau)
     elif e.kind in ("wait", "waitall"):
         _complete_wait(g, t, i, tau)
@@ -194,8 +209,8 @@ def _post(g: _Play, t: int, e: Event, tau: float) -> None:
     m = _Message(t, e.tag, tau)
     dst = e.to
     for req in g.posted[dst]:
-        if req[2] is None and not req[4] and _matches(m, req[0], req[1]):
-            req[2] = m
+        if req.open and _matches(m, req.frm, req.tag):
+            req.message = m
             if dst in g.waiting and g.graph.threads[dst][g.waiting[dst][0]].kind in (
                     "wait", "waitall"):
                 i, t_wait = g.waiting.pop(dst)
@@ -230,19 +245,18 @@ def _complete_wait(g: _Play, t: int, i: int, tau: float) -> None:
     e = g.graph.threads[t][i]
     reqs = g.posted[t]
     todo = list(reqs) if e.kind == "waitall" else list(reqs)[:1]
-    if any(r[2] is None and not r[4] for r in todo):
+    if any(r.open for r in todo):
         g.waiting[t] = (i, tau)
         return
     end = tau + e.tt
     for r in todo:
         reqs.popleft()
-        end = max(end, (max(tau, r[2].time) if r[2] else tau) + r[3])
+        end = max(end, max(tau, r.message.time if r.message else tau) + r.tt)
     _done(g, t, i, end)
 
 
 def _done(g: _Play, t: int, i: int, when: float) -> None:
     """Lines 6–18 of Table I: the event completed at ``when``; its successor is ready."""
-    g.clock[t] = when
     events = g.graph.threads[t]
     e = events[i]
     if e.kind == "end":

@@ -19,8 +19,11 @@ average over many calls). A call costs its type's median at P, a point-to-point 
 one-way ping-pong time plus bytes at the ping-pong's per-byte rate; a send costs nothing
 more (eager delivery); wait and the other non-blocking parts are free.
 
-**Prediction** (algorithm G on an SPMD program whose segments end in collective or paired
-events): T_p = Σ_s max_r tt(s, r), the representative thread being the largest load (2.5).
+**Prediction**: algorithm G (:mod:`interp.analysis.algorithm_g`) plays the thread graph
+(:mod:`interp.analysis.thread_graph`) with the fitted tt(s, r) and the microbenchmarked
+tt^e. Beside it, T_p = Σ_s max_r tt(s, r), the representative thread being the largest load
+(2.5): G's value when every segment ends in a collective or paired exchange and one rank is
+the slowest between two of them (tests/analysis/test_algorithm_g_programs.py).
 
 **Scores**: E (4.9), Ē (4.10) and the conservative ratio R (4.8) =
 T_actual / (T_sample + T_estimate), T_sample the wall time of the sample runs and

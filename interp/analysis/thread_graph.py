@@ -38,7 +38,7 @@ from interp.errors import InterpError
 COLLECTIVES = frozenset({"barrier", "bcast", "reduce", "allreduce", "gather", "scatter",
                          "allgather", "alltoall", "alltoallv"})
 NOT_EVENTS = frozenset({"setup", "query", "comm_split", "comm_dup", "abort"})
-ANY_SOURCE, ANY_TAG, PROC_NULL = "MPI_ANY_SOURCE", "MPI_ANY_TAG", "MPI_PROC_NULL"
+ANY_SOURCE, ANY_TAG = "MPI_ANY_SOURCE", "MPI_ANY_TAG"
 
 Price = Callable[[int], float]  # a call's tt^e, by its AAU's id
 
@@ -270,16 +270,13 @@ def _received(a: A.LibraryAAU, msgs: list, seen: dict[int, int], visits: int,
                           f"took {len(msgs)} messages; which visits received from "
                           "MPI_PROC_NULL is not known",
                           hint="algorithm G plays receives whose partner is fixed or always "
-                               "MPI_PROC_NULL; interp semiemp predict --sum-of-max avoids G")
+                               "MPI_PROC_NULL; interp semiemp predict --method sum-of-max "
+                               "does without G")
     m = msgs[k]
-    any_source = _named(a.arg("source"), ANY_SOURCE) or _named(a.arg("source"), "-2")
+    any_source = _named(a.arg("source"), ANY_SOURCE)
     any_tag = _named(a.arg("tag") if a.call.op != "sendrecv" else a.arg("recvtag"), ANY_TAG)
     return (None if any_source else m.src), (None if any_tag else m.tag)
 
 
 def _named(e, name: str) -> bool:
-    if isinstance(e, ast.Var):
-        return e.name.upper() == name
-    if isinstance(e, ast.Num):
-        return str(e.value) == name
-    return False
+    return isinstance(e, ast.Var) and e.name.upper() == name

@@ -155,3 +155,47 @@ def test_predict_calibration_reports_g_and_the_sum_of_max(tmp_path):
     assert only.exit_code == 0, only.output
     row = json.loads(only.output)["points"][0]
     assert row["method"] == "sum-of-max" and row["predicted"] == pytest.approx(55.4 * US)
+
+
+GATHER = """      PROGRAM GATHR
+      INCLUDE 'mpif.h'
+      INTEGER STATUS(MPI_STATUS_SIZE)
+      DOUBLE PRECISION X
+      CALL MPI_INIT(IERR)
+      CALL MPI_COMM_RANK(MPI_COMM_WORLD, ME, IERR)
+      CALL MPI_COMM_SIZE(MPI_COMM_WORLD, NP, IERR)
+      X = DBLE(ME)
+      IF (ME .EQ. 0) THEN
+         DO I = 1, NP-1
+            CALL MPI_RECV(X, 1, MPI_DOUBLE_PRECISION, MPI_ANY_SOURCE,
+     &                    7, MPI_COMM_WORLD, STATUS, IERR)
+         ENDDO
+      ELSE
+         CALL MPI_SEND(X, 1, MPI_DOUBLE_PRECISION, 0, 7,
+     &                 MPI_COMM_WORLD, IERR)
+      END IF
+      CALL MPI_FINALIZE(IERR)
+      END
+"""
+
+
+def test_a_wildcard_receive_stays_any_in_the_graph(tmp_path):
+    # rank 0 receives from MPI_ANY_SOURCE P - 1 = 3 times; the engine matched each to one
+    # sender, the graph leaves the sender open (G's policy picks) and keeps the tag. Every
+    # segment 0 s: the three sends leave at 0 and the receives follow one another:
+    # 3 · 1.008 us, for every seed
+    from interp.analysis import thread_graph as TG
+
+    path = tmp_path / "gather.f"
+    path.write_text(GATHER)
+    aag, plan, model = _model(str(path), 0.0, b=0.0)
+    cfg, pred = S.engine_run(aag, 4, {}, "cluster", trace=True)
+    built = TG.build(cfg, plan, pred, [{s.column: 0.0 for s in plan.segments}] * 4,
+                     lambda a: 0.0)
+    recvs = [e for e in built.graph.threads[0] if e.kind == "recv"]
+    assert [(e.frm, e.rtag) for e in recvs] == [(None, 7)] * 3
+    sends = [e for t in built.graph.threads[1:] for e in t if e.kind == "send"]
+    assert [(e.to, e.tag) for e in sends] == [(0, 7)] * 3
+    for seed in range(4):
+        p = S.predict(aag, model, 4, {}, seed=seed)
+        assert p.predicted == pytest.approx(3 * (PP + 8 * PER_BYTE), rel=1e-9)
