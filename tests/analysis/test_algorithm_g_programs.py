@@ -99,10 +99,12 @@ def test_the_ring_is_one_hop_after_another_in_g(nprocs):
     # P = 3: 156.2 us. Σ_s max_r counts each rank's own 50 receives, as if the ranks
     # received at once: 50·1.008 + 2 + 3 = 55.4 us, at any P
     aag, _, model = _model(RING, 0.0, b=0.0)
-    p = S.predict(aag, model, nprocs, {})
     recv = PP + 8 * PER_BYTE
-    assert p.predicted == pytest.approx(50 * nprocs * recv + BARRIER + ALLREDUCE, rel=1e-9)
-    assert p.sum_of_max == pytest.approx(50 * recv + BARRIER + ALLREDUCE, rel=1e-9)
+    for seed in (0, 7):
+        p = S.predict(aag, model, nprocs, {}, seed=seed)
+        assert p.predicted == pytest.approx(50 * nprocs * recv + BARRIER + ALLREDUCE,
+                                            rel=1e-9)
+        assert p.sum_of_max == pytest.approx(50 * recv + BARRIER + ALLREDUCE, rel=1e-9)
 
 
 def test_the_fft_pipeline_waits_one_hop_more_in_g():
@@ -199,3 +201,23 @@ def test_a_wildcard_receive_stays_any_in_the_graph(tmp_path):
     for seed in range(4):
         p = S.predict(aag, model, 4, {}, seed=seed)
         assert p.predicted == pytest.approx(3 * (PP + 8 * PER_BYTE), rel=1e-9)
+
+
+def test_scored_points_give_e_for_g_and_for_the_sum_of_max():
+    # actual 2.0 s, G 1.8 s, Σ_s max_r 1.5 s, op-count 4.0 s: E = 0.2/2 = 0.1,
+    # E Σ max = 0.5/2 = 0.25, E op-count = 2/2 = 1; a second size, actual 4.0 s, G 4.0 s,
+    # Σ max 3.0 s: E 0 and 0.25. Ē: G 0.05, Σ max 0.25
+    from interp.output import semiemp_view
+
+    _, _, model = _model(RING, 0.0)
+    points = [S.Point(2, {"N": "1"}, 1.8, 4.0, 0.1, actual=2.0, runs=2, sum_of_max=1.5,
+                      events=10),
+              S.Point(2, {"N": "2"}, 4.0, 8.0, 0.1, actual=4.0, runs=2, sum_of_max=3.0,
+                      events=10)]
+    out = json.loads(semiemp_view.points_json(points, model))
+    assert out["points"][0]["E"] == pytest.approx(0.1)
+    assert out["points"][0]["E_sum_of_max"] == pytest.approx(0.25)
+    assert out["points"][0]["E_opcount"] == pytest.approx(1.0)
+    assert out["E_bar"] == pytest.approx(0.05)
+    assert out["E_bar_sum_of_max"] == pytest.approx(0.25)
+    assert out["points"][1]["predicted_sum_of_max"] == 3.0 and out["points"][1]["method"] == "G"
