@@ -7,16 +7,20 @@ where it is affordable, in the exact mode. Figures are printed, never asserted.
         [--exact-max 1024]
 
 Each measurement runs in a child process of its own (its peak RSS is its own), killed after
-``--limit`` seconds (shown as "> limit").
+``--limit`` seconds (shown as "> limit"). ``--smpi``: also the wall time of smpirun running the
+same source (its iteration PARAMETER set to 1000) on the cluster spec exported to SimGrid, in
+the same run, at P up to the spec's size, and SMPI's time over interp's fast CPU time.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -50,6 +54,23 @@ def measure(file: str, param: str, nprocs: int, exact: bool, limit: float) -> di
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def smpi_wall(file: str, param: str, nprocs: int, work: Path, limit: float) -> float | None:
+    """smpirun's wall seconds on the program with ``param`` = 1000, None past ``limit``."""
+    from interp.analysis import validate as V
+    from interp.errors import InterpError
+    from interp.system import load_machine
+
+    src = ROOT / file
+    copy = work / src.stem / src.name
+    copy.parent.mkdir(exist_ok=True)
+    copy.write_text(re.sub(rf"\b{param}\s*=\s*\d+", f"{param} = {ITERATIONS}", src.read_text(), count=1))
+    try:
+        exe = V.compile_program(copy, copy.parent)
+        return V.run_smpi(exe, load_machine("cluster"), nprocs, copy.parent, timeout=limit).wall
+    except InterpError:
+        return None
+
+
 def cell(r: dict | None, limit: float) -> str:
     if r is None:
         return f"> {limit:g} s"
@@ -66,6 +87,7 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=120.0)
     ap.add_argument("--exact-max", type=int, default=1024)
     ap.add_argument("--only", default="", help="comma-separated program names")
+    ap.add_argument("--smpi", action="store_true", help="also smpirun's wall time (P <= 1024)")
     args = ap.parse_args()
     if args.one:
         file, param, nprocs = args.one
@@ -73,8 +95,10 @@ def main() -> None:
         return
     procs = [int(x) for x in args.procs.split(",")]
     only = set(filter(None, args.only.split(",")))
-    print("| program | P | fast: CPU, peak RSS | exact: CPU, peak RSS | predicted [s] | equal |")
-    print("|---|---|---|---|---|---|")
+    smpi = "| SMPI wall | SMPI / fast " if args.smpi else ""
+    print(f"| program | P | fast: CPU, peak RSS | exact: CPU, peak RSS | predicted [s] | equal {smpi}|")
+    print("|---|---|---|---|---|---|" + "---|---|" * args.smpi)
+    work = Path(tempfile.mkdtemp(prefix="bench_scale_"))
     for name, file, param in PROGRAMS:
         if only and name not in only:
             continue
@@ -86,8 +110,15 @@ def main() -> None:
                 "yes" if abs(fast["seconds"] - exact["seconds"])
                 <= 1e-9 * abs(exact["seconds"]) else "NO")
             ex = cell(exact, args.limit) if n <= args.exact_max else "not run"
-            print(f"| {name} | {n} | {cell(fast, args.limit)} | {ex} | "
-                  f"{'' if seconds is None else f'{seconds:.6g}'} | {same} |", flush=True)
+            row = (f"| {name} | {n} | {cell(fast, args.limit)} | {ex} | "
+                   f"{'' if seconds is None else f'{seconds:.6g}'} | {same} |")
+            if args.smpi:
+                wall = smpi_wall(file, param, n, work, args.limit) if n <= 1024 else None
+                ratio = f"{wall / fast['cpu']:.1f}×" if wall and fast and "cpu" in fast else ""
+                text = ("not run" if n > 1024 else f"> {args.limit:g} s or failed") \
+                    if wall is None else f"{wall:.2f} s"
+                row += f" {text} | {ratio} |"
+            print(row, flush=True)
 
 
 if __name__ == "__main__":
