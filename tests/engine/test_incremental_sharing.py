@@ -9,6 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from interp.engine.network import Network
+from interp.engine.sync import GlobalSync
+from interp.system import load_machine
 
 LINKS = ("a", "b", "c", "d")
 
@@ -70,3 +72,11 @@ def test_a_flow_elsewhere_is_not_re_priced():
     segments = net.open[3].segments
     assert net.add(2, ("a",), 0.0, 100.0) == {1: 200.0, 2: 200.0}
     assert net.open[3].segments is segments
+
+
+def test_the_exact_mode_prices_by_the_reference():
+    """``exact=True`` reaches the network: the slow path is the whole-component reference,
+    so tests/engine/test_scale_exact.py compares the incremental sharing with it."""
+    sag = load_machine("cluster")
+    assert GlobalSync(sag, 4, "mid", exact=True).msgs.network.incremental is False
+    assert GlobalSync(sag, 4, "mid").msgs.network.incremental is True
