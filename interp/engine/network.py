@@ -21,7 +21,9 @@ How one sender's messages share its links is the spec's ``cs.spec.channel``:
 
 A flow's times stay open, and are recomputed whenever a new flow joins its links, until no
 new flow can reach it any more (:meth:`Network.settle_one`): only then is its end final and its
-message may be received. The rates it used are then fixed, and later flows share what is left.
+message may be received. A new flow re-prices only the flows whose rates it changes
+(:class:`_Reprice`); the exact mode re-simulates every open flow connected to it through shared
+links, the reference the incremental pricing is tested against. The rates it used are then fixed, and later flows share what is left.
 Times are numbers; the scheduler does not pass messages whose times are symbolic.
 """
 
@@ -423,9 +425,8 @@ class _Reprice:
         for k in self.net.by_link.get(link, ()):
             g = self.net.open[k]
             times += [g.ready, g.end] + [x for a, b, _ in g.segments for x in (a, b)]
-        for x in times:
-            if x > self.t + _EPS:
-                heapq.heappush(self.breaks, x)
+        self.breaks += [x for x in times if x > self.t + _EPS]
+        heapq.heapify(self.breaks)
 
     def _activate(self, t: float) -> None:
         now = []
