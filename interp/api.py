@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING
 
 import sympy as sp
 
+from interp.analysis import interval as intervals
 from interp.analysis.compare import Comparison
 from interp.analysis.profile import Measured
-from interp.analysis.interval import interval
 from interp.analysis.lostcycles import LostCycles, from_prediction
 from interp.analysis.scaling import studies
 from interp.analysis.sensitivity import STEP, Sensitivity
@@ -185,7 +185,8 @@ def predict(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
             bound: str = "mid", *, symbolic: bool = True,
             routines: Mapping[str, float] | None = None,
             iterations: Mapping[str, int] | None = None, ask: AskFn | None = None,
-            trace: bool = False, timeline: bool = False, exact: bool = False) -> Prediction:
+            trace: bool = False, timeline: bool = False, exact: bool = False,
+            interval: bool = False) -> Prediction:
     """Predict the run time of ``program`` on ``nprocs`` nodes of ``machine``.
 
     Returns a :class:`interp.engine.predict.Prediction`: ``.total`` (the formula, SymPy, in
@@ -195,25 +196,35 @@ def predict(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
     the values of ``need.names`` (without ``ask``, :class:`NeedValue` is raised).
     ``timeline``: record each process's timeline for :func:`lost_cycles` (with
     ``symbolic=False``). ``exact``: the slow reference path the fast one is checked against
-    (docs/scale.md).
+    (docs/scale.md). ``interval``: start :func:`prediction_interval` of the result in a child
+    process while this one predicts (what ``interp predict`` prints beside the time).
     """
     s = setup(program, machine, nprocs, inputs, what_if, bound, routines, iterations)
     from interp.engine.predict import predict as engine_predict
 
+    early = intervals.start(s) if interval else None
     given = dict(s.given)
-    while True:
-        try:
-            return engine_predict(s.aag, s.sag, s.nprocs, dict(given), s.bound, symbolic=symbolic,
-                                  routines=dict(s.routines or {}),
-                                  iterations=dict(s.iterations or {}), trace=trace,
-                                  timeline=timeline, exact=exact)
-        except NeedValue as need:
-            if ask is None:
-                raise
-            answers = input_values(ask(need))
-            if not answers or all(given.get(k) == v for k, v in answers.items()):
-                raise
-            given.update(answers)
+    try:
+        while True:
+            try:
+                pred = engine_predict(s.aag, s.sag, s.nprocs, dict(given), s.bound,
+                                      symbolic=symbolic, routines=dict(s.routines or {}),
+                                      iterations=dict(s.iterations or {}), trace=trace,
+                                      timeline=timeline, exact=exact)
+                break
+            except NeedValue as need:
+                if ask is None:
+                    raise
+                answers = input_values(ask(need))
+                if not answers or all(given.get(k) == v for k, v in answers.items()):
+                    raise
+                given.update(answers)
+    except BaseException:
+        if early is not None:
+            early.close()
+        raise
+    intervals.attach(pred, early)
+    return pred
 
 
 def lost_cycles(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
@@ -268,7 +279,7 @@ def saag(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
 
 def prediction_interval(pred: Prediction) -> tuple[float | None, float | None]:
     """The prediction's time with every spec value at its min and at its max."""
-    return interval(pred)
+    return intervals.interval(pred)
 
 
 def compare(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
