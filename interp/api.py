@@ -31,10 +31,6 @@ from typing import TYPE_CHECKING
 import sympy as sp
 
 from interp.analysis import interval as intervals
-from interp.analysis.compare import Comparison
-from interp.analysis.profile import Measured
-from interp.analysis.lostcycles import LostCycles, from_prediction
-from interp.analysis.scaling import studies
 from interp.analysis.sensitivity import STEP, Sensitivity
 from interp.analysis.sensitivity import sensitivity as _sensitivity
 from interp.analysis.setup import Setup
@@ -46,15 +42,19 @@ from interp.engine.whatif import Scenario
 from interp.errors import InterpError
 from interp.output.numbers import require_numbers
 from interp.system import SAG, load_machine
-from interp.system.simgrid import simgrid_semantics, zero_computation
 
 if TYPE_CHECKING:
+    from interp.analysis.compare import Comparison
+    from interp.analysis.lostcycles import LostCycles
+    from interp.analysis.profile import Measured
     from interp.analysis.sweep import Axis, ProgressFn, SweepResult, parse_range, parse_vary
 
 # Imported on first use, not with interp.api: sweeps need NumPy and reports Matplotlib and
-# Jinja2, about 0.7 s that a predict does not need (benchmarks/bench_cli.py).
+# Jinja2, about 0.7 s that a predict does not need (benchmarks/bench_cli.py); the other
+# analyses are small but a predict needs none of them either.
 _LAZY = {name: "interp.analysis.sweep" for name in ("Axis", "SweepResult", "parse_range",
                                                     "parse_vary")}
+_LAZY["Comparison"] = "interp.analysis.compare"
 
 
 def __getattr__(name: str):
@@ -235,6 +235,9 @@ def lost_cycles(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
     RC and the remaining pure computation; docs/lost-cycles.md). ``communication_only``:
     predict as ``interp validate`` does, computation switched off and SMPI's semantics, to set
     beside :func:`lost_cycles_smpi`."""
+    from interp.analysis.lostcycles import from_prediction
+    from interp.system.simgrid import simgrid_semantics, zero_computation
+
     sag = as_sag(machine)
     if communication_only:
         sag = zero_computation(simgrid_semantics(sag)[0])
@@ -262,6 +265,7 @@ def report(pred: Prediction, path: str, *, at: Iterable[str] = (), what_if: Iter
            budget: float = 20.0) -> list[str]:
     """Write the report on ``pred`` to ``path`` (.html or .md): it re-predicts at other inputs
     and P within ``budget`` seconds, and with ``what_if`` applied. Returns the paths written."""
+    from interp.analysis.scaling import studies
     from interp.output.report import check_output, write_report  # Matplotlib: on first use
 
     check_output(path)
@@ -292,6 +296,8 @@ def compare(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
                           hint="e.g. --what-if 'node.cs.dynamic.per_byte *= 0.5'")
     base = setup(program, machine, nprocs, inputs, (), bound, routines, iterations)
     new = setup(base.aag, machine, nprocs, inputs, what_if, bound, routines, iterations)
+    from interp.analysis.compare import Comparison
+
     return Comparison.of(base.predict(symbolic=False), new.predict(symbolic=False), what_if)
 
 
