@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from interp import api
 from interp.cli import main
 
-from .conftest import PROGRAMS
+from .conftest import PROGRAMS, ROOT
 
 
 def test_min_mid_max_trapezoid(trapezoid, ipsc):
@@ -79,6 +80,23 @@ def test_ends_worked_out_during_the_prediction_equal_the_sequential_ones(trapezo
     assert "_early" in pred.__dict__  # the child was started (fork is available here)
     assert api.prediction_interval(pred) == (_sequential(trapezoid, ipsc, 4, given, "min"),
                                              _sequential(trapezoid, ipsc, 4, given, "max"))
+
+
+@pytest.mark.parametrize("files, machine, nprocs, given", [
+    (["ring/ring.f"], "ipsc860", 4, {}),
+    (["halo/halo.f"], "ipsc860", 4, {}),
+    (["pipeline/pipeline.f"], "ipsc860", 4, {}),
+    (["mpi_ring/ring_mpi.f"], "cluster", 4, {}),
+    (["mpi_trapezoid/trap_mpi.f"], "cluster", 8, {"N": 10**5, "NITER": 5}),
+])
+def test_early_ends_on_the_shipped_programs(files, machine, nprocs, given):
+    """The ends from the child forked before the mid run are the two sequential numeric
+    predictions, number for number, NX/2 and MPI alike."""
+    program = api.Program.load([str(ROOT / "programs" / f) for f in files])
+    pred = api.predict(program, machine, nprocs, given, interval=True)
+    assert api.prediction_interval(pred) == (
+        _sequential(program, machine, nprocs, given, "min"),
+        _sequential(program, machine, nprocs, given, "max"))
 
 
 def test_early_child_at_one_end_predicts_the_other(trapezoid, ipsc):
