@@ -60,9 +60,9 @@ class Early:
         if self.child is not None:
             proc, receive = self.child
             self.child = None
-            receive.close()
-            proc.terminate()
+            proc.terminate()  # before the pipe closes: a child sending then has no error to print
             proc.join()
+            receive.close()
 
 
 def start(setup: Setup) -> Early | None:
