@@ -200,31 +200,34 @@ def predict(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
     process while this one predicts (what ``interp predict`` prints beside the time).
     """
     s = setup(program, machine, nprocs, inputs, what_if, bound, routines, iterations)
-    from interp.engine.predict import predict as engine_predict
-
     early = intervals.start(s) if interval else None
-    given = dict(s.given)
     try:
-        while True:
-            try:
-                pred = engine_predict(s.aag, s.sag, s.nprocs, dict(given), s.bound,
-                                      symbolic=symbolic, routines=dict(s.routines or {}),
-                                      iterations=dict(s.iterations or {}), trace=trace,
-                                      timeline=timeline, exact=exact)
-                break
-            except NeedValue as need:
-                if ask is None:
-                    raise
-                answers = input_values(ask(need))
-                if not answers or all(given.get(k) == v for k, v in answers.items()):
-                    raise
-                given.update(answers)
+        pred = _asking(s, ask, symbolic=symbolic, trace=trace, timeline=timeline, exact=exact)
     except BaseException:
         if early is not None:
             early.close()
         raise
     intervals.attach(pred, early)
     return pred
+
+
+def _asking(s: Setup, ask: AskFn | None, **options) -> Prediction:
+    """The prediction of ``s``; an input a decision needs is asked for with ``ask``."""
+    from interp.engine.predict import predict as engine_predict
+
+    given = dict(s.given)
+    while True:
+        try:
+            return engine_predict(s.aag, s.sag, s.nprocs, dict(given), s.bound,
+                                  routines=dict(s.routines or {}),
+                                  iterations=dict(s.iterations or {}), **options)
+        except NeedValue as need:
+            if ask is None:
+                raise
+            answers = input_values(ask(need))
+            if not answers or all(given.get(k) == v for k, v in answers.items()):
+                raise
+            given.update(answers)
 
 
 def lost_cycles(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
