@@ -201,15 +201,15 @@ def _parse_pairs(option: str, values: tuple[str, ...], kind) -> dict:
 
 
 def _prediction(files, nprocs, machine, sets, bound, routines=(), iterations=(), trace=False,
-                exact=False):
+                exact=False, interval=False):
     """:func:`interp.api.predict` with the command's options and --what-if statements; a missing
     critical input is asked for on a terminal. ``trace``: record every AAU execution and message
-    (for --trace and reports)."""
+    (for --trace and reports); ``interval``: the range is printed too (worked out meanwhile)."""
     from interp import api
 
     args = _analysis_args(files, nprocs, machine, sets, bound, routines, iterations)
     return api.predict(what_if=_what_ifs(), ask=_ask if sys.stdin.isatty() else None,
-                       trace=trace, exact=exact, **args)
+                       trace=trace, exact=exact, interval=interval, **args)
 
 
 SYMBOLIC_OPTION = click.option(
@@ -361,7 +361,7 @@ def predict(files, nprocs, machine, sets, bound, routines, iterations, fmt, top,
     if trace_path:
         views.check_writable(trace_path, "trace")
     pred = _prediction(files, nprocs, machine, sets, bound, routines, iterations,
-                       trace=bool(trace_path), exact=exact)
+                       trace=bool(trace_path), exact=exact, interval=True)
     if pred.seconds is None:  # a formula but no number: the user must give the inputs
         from interp.engine.predict import set_hint
 
