@@ -64,7 +64,7 @@ def to_dict(result: Scalability) -> dict:
     return {"kind": result.kind, "target": result.target, "path": result.path.text,
             "program": result.program, "machine": result.machine,
             "points": [{"P": p.nprocs, "status": p.root.status, "t": p.t,
-                        "chi": {k: float(v) for k, v in result.path.at(p.t).items()},
+                        "chi": {k: float(v) for k, v in result.path.at(p.t, p.nprocs).items()},
                         "T_s": p.ts, "T_p": p.tp, "T_p_pram": p.tpp, "T_p_miracle": p.tpm,
                         "E_a": p.ea, "E": p.e, "L_a": p.la, "L": p.l}
                        for p in result.points],
