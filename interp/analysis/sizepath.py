@@ -57,10 +57,14 @@ class SizePath:
         return out
 
     def show(self, t: int, nprocs: int = 1) -> str:
-        """χ(t) as ``N=244, M=20``: the inputs that grow with ``t`` (the constants are in the
-        path's text)."""
+        """χ(t) as ``M=244, N=20``: the inputs that grow with ``t`` (the constants are in the
+        path's text), those of equal value as one ``NX=NY=NZ=32``."""
         values = self.at(t, nprocs)
-        return ", ".join(f"{k}={_plain(values[k])}" for k, e in self.exprs if T in e.free_symbols)
+        groups: dict[str, list[str]] = {}
+        for name, expr in self.exprs:
+            if T in expr.free_symbols:
+                groups.setdefault(_plain(values[name]), []).append(name)
+        return ", ".join("=".join(names) + f"={v}" for v, names in groups.items())
 
     @property
     def per_process(self) -> bool:
