@@ -1172,8 +1172,8 @@ def study_options(f):
 @SOURCES
 @study_options
 @click.option("--path", "path", required=True, metavar="NAME=EXPR,...",
-              help="The problem size χ as expressions in a whole number t, e.g. 'N=t' or "
-                   "'M=t, N=t, I=20'.")
+              help="The problem size χ as expressions in a whole number t (and P, the "
+                   "processes; floor, ceil, log2), e.g. 'N=t' or 'M=t, N=t, I=20'.")
 @click.option("--kind", type=click.Choice(["algorithmic", "combination"]),
               default="algorithmic", show_default=True,
               help="algorithmic: the PRAM against the MIRACLE (E_a, L_a); combination: the "

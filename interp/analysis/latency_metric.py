@@ -186,8 +186,8 @@ def latency_metric(setup: Setup, path: SizePath, nprocs: Sequence[int], target: 
     ns = sorted(set(nprocs))
 
     def at(n: int, root: Root) -> LatencyPoint:
-        sizes = {sp.Symbol(k): v for k, v in path.at(root.t).items()}
-        return LatencyPoint(n, root, path.show(root.t), root.t, float(w_expr.xreplace(sizes)),
+        sizes = {sp.Symbol(k): v for k, v in path.at(root.t, n).items()}
+        return LatencyPoint(n, root, path.show(root.t, n), root.t, float(w_expr.xreplace(sizes)),
                             runs.ts(root.t), RunLatency.of(runs.prediction(REAL, n, root.t)))
 
     def iso(n: int, e: float) -> Root:

@@ -106,7 +106,7 @@ class Runs:
     def prediction(self, machine: str, nprocs: int, t: int) -> Prediction:
         key = (machine, nprocs, t)
         if key not in self.cache:
-            given = {**self.setup.given, **self.path.at(t)}
+            given = {**self.setup.given, **self.path.at(t, nprocs)}
             pred = self.setup.predict(symbolic=False, nprocs=nprocs, given=given,
                                       sag=self.machines[machine])
             if pred.seconds is None:
@@ -121,7 +121,8 @@ class Runs:
         """``T_s`` = ``T_s^P`` (eq. 7): the program on one node, its communication at no cost.
         On one node a message-passing program still sends (host to node, a rank to itself);
         those messages are the parallel program's overhead, not sequential work, and the
-        paper's one-node runs of its shared-memory programs had none."""
+        paper's one-node runs of its shared-memory programs had none. A path naming ``P`` is
+        taken at P = 1 here (NPB built for one process)."""
         return self.seconds(PRAM, 1, t)
 
     def efficiency(self, kind: str, nprocs: int, t: int) -> float:
@@ -213,5 +214,5 @@ def scalability(setup: Setup, path: SizePath, nprocs: Sequence[int], target: flo
 
 def point(runs: Runs, nprocs: int, root: Root) -> SizePoint:
     t = root.t
-    return SizePoint(nprocs, root, runs.path.show(t), t, runs.ts(t),
+    return SizePoint(nprocs, root, runs.path.show(t, nprocs), t, runs.ts(t),
                      runs.seconds(REAL, nprocs, t), runs.seconds(PRAM, nprocs, t))

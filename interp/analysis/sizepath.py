@@ -6,9 +6,12 @@ A path names some of the program's inputs as expressions in one whole-number par
     N=t             the paper's GE and APSP (scale N)
     M=t, N=t, I=20  its EM on the KSR-1 (fix I, scale M = N)
     N=64*t, NITER=10
+    NX_DEFAULT=2^t, LM=t-floor(log2(P)/3)   NPB MG: sizes a program derives from P as well
 
 Expressions go through the spec-value grammar (:func:`interp.system.expr.parse_quantity`) with
-``t`` as its only name: nothing the user writes is evaluated as code.
+``t`` and ``P`` as its only names (``P``: the processes of the prediction, 1 for ``T_s``; NPB's
+``npbparams.h`` has constants setparams derives from the process count): nothing the user
+writes is evaluated as code.
 
 The search (:func:`find_size`) assumes the efficiency grows with ``t`` (Definition 5 of seed
 004: a scalable combination reaches any E it can by growing the problem): it doubles ``t``
@@ -30,6 +33,7 @@ from interp.system import units
 from interp.system.expr import ExprError, parse_quantity
 
 T = sp.Symbol("t", positive=True, integer=True)
+P = sp.Symbol("P", positive=True, integer=True)
 EXAMPLE = "e.g. --path 'N=t' or --path 'M=t, N=t, I=20'"
 T_MAX = 2**40
 STALL = 3  # doublings without growth after which a target is declared unreachable
@@ -43,17 +47,29 @@ class SizePath:
     text: str
     exprs: tuple[tuple[str, sp.Expr], ...]
 
-    def at(self, t: int) -> dict[str, sp.Expr]:
-        """χ(t), as the engine takes inputs: whole numbers exact, others as floats."""
+    def at(self, t: int, nprocs: int = 1) -> dict[str, sp.Expr]:
+        """χ(t) on ``nprocs`` processes, as the engine takes inputs: whole numbers exact,
+        others as floats."""
         out = {}
         for name, expr in self.exprs:
-            v = sp.nsimplify(expr.xreplace({T: sp.Integer(t)}))
+            v = sp.nsimplify(expr.xreplace({T: sp.Integer(t), P: sp.Integer(nprocs)}))
             out[name] = v if v.is_Integer else sp.Float(v)
         return out
 
-    def show(self, t: int) -> str:
-        """χ(t) as ``N=244, M=20``."""
-        return ", ".join(f"{k}={_plain(v)}" for k, v in self.at(t).items())
+    def show(self, t: int, nprocs: int = 1) -> str:
+        """χ(t) as ``M=244, N=20``: the inputs that grow with ``t`` (the constants are in the
+        path's text), those of equal value as one ``NX=NY=NZ=32``."""
+        values = self.at(t, nprocs)
+        groups: dict[str, list[str]] = {}
+        for name, expr in self.exprs:
+            if T in expr.free_symbols:
+                groups.setdefault(_plain(values[name]), []).append(name)
+        return ", ".join("=".join(names) + f"={v}" for v, names in groups.items())
+
+    @property
+    def per_process(self) -> bool:
+        """Whether some input depends on P, so that χ(t) is not the same for every P."""
+        return any(P in e.free_symbols for _, e in self.exprs)
 
     @property
     def names(self) -> list[str]:
@@ -77,7 +93,7 @@ def parse_path(text: str) -> SizePath:
             raise InterpError(f"--path {text!r}: {name} is given twice", hint=EXAMPLE)
         body = part[m.end():]
         try:
-            q = parse_quantity(body, {"t": T})
+            q = parse_quantity(body, {"t": T, "P": P})
         except ExprError as err:
             column = pos + m.end() + err.offset + 1
             raise InterpError(f"--path {text!r}, column {column}: {err.message}",

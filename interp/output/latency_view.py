@@ -32,7 +32,7 @@ def render_text(study: LatencyStudy) -> Group:
     if study.isospeed:
         speed = Table()
         for name in ("N", "χ(N)", "W", "S = W/(N·T_para)", ""):
-            speed.add_column(name, justify="right")
+            speed.add_column(name, justify="right", overflow="fold")
         for p in study.isospeed:
             speed.add_row(str(p.n), p.chi, f"{p.work:g}", f"{p.speed:.4g} /s",
                           STATUS[p.root.status])

@@ -27,11 +27,13 @@ def scale_text(v: float | None) -> str:
 
 
 def scale_grid(ps: list[int], table: dict, corner: str = "P, P'") -> Table:
-    """An upper-triangular table (rows P, columns P')."""
+    """An upper-triangular table (rows P, columns P'). Long cells (χ of a path of many inputs,
+    ``NX_DEFAULT=NY_DEFAULT=NZ_DEFAULT=16,``) fold rather than end in an ellipsis: a size cut
+    short is a wrong size."""
     grid = Table()
-    grid.add_column(corner, justify="right")
+    grid.add_column(corner, justify="right", overflow="fold")
     for q in ps:
-        grid.add_column(str(q), justify="right")
+        grid.add_column(str(q), justify="right", overflow="fold")
     for p in ps:
         grid.add_row(str(p), *("" if q < p else scale_text(table.get((p, q))) for q in ps))
     return grid
@@ -64,7 +66,7 @@ def to_dict(result: Scalability) -> dict:
     return {"kind": result.kind, "target": result.target, "path": result.path.text,
             "program": result.program, "machine": result.machine,
             "points": [{"P": p.nprocs, "status": p.root.status, "t": p.t,
-                        "chi": {k: float(v) for k, v in result.path.at(p.t).items()},
+                        "chi": {k: float(v) for k, v in result.path.at(p.t, p.nprocs).items()},
                         "T_s": p.ts, "T_p": p.tp, "T_p_pram": p.tpp, "T_p_miracle": p.tpm,
                         "E_a": p.ea, "E": p.e, "L_a": p.la, "L": p.l}
                        for p in result.points],

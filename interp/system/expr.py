@@ -135,6 +135,21 @@ class _ToQuantity(Transformer):
         power = int(exponent.expr) if base.dim != units.NONE else 0
         return _Q(base.expr**exponent.expr, units.dim_pow(base.dim, power), base.pos)
 
+    def call(self, meta, children):
+        name, arg = children
+        function = FUNCTIONS.get(str(name))
+        if function is None:
+            raise ExprError(f"unknown function '{name}'", name.start_pos,
+                            "functions allowed here: " + ", ".join(FUNCTIONS))
+        if arg.dim != units.NONE:
+            raise ExprError(f"{name} takes a plain number, not {units.dim_name(arg.dim)}", arg.pos)
+        return _Q(function(arg.expr), units.NONE, name.start_pos)
+
+
+FUNCTIONS = {"floor": sympy.floor, "ceil": sympy.ceiling, "log2": lambda x: sympy.log(x, 2)}
+"""Functions of a plain number: what NPB's setparams computes from the sizes and P (MG's
+``lm = log2(size) - log2(nprocs)/3`` in integer division)."""
+
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:

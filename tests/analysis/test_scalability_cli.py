@@ -75,3 +75,24 @@ def test_latency_metric_text():
     assert r.exit_code == 0, r.output
     for text in ("(3.7)", "Theorem 2", "Isospeed", "(3.8)", "L (method 2)"):
         assert text in r.stdout
+
+
+def test_a_long_size_is_folded_not_cut_short():
+    """χ of a path of many inputs (NPB MG's) is wider than its column: every character of it
+    is printed (folded over lines), none replaced by an ellipsis."""
+    from interp.analysis.scalability import Scalability, SizePoint
+    from interp.analysis.sizepath import Root, parse_path
+    from interp.output.prediction_view import make_console
+    from interp.output.scalability_view import render_text
+
+    path = parse_path("NX_DEFAULT=2^t, NY_DEFAULT=2^t, NZ_DEFAULT=2^t, LT_DEFAULT=t")
+    points = [SizePoint(p, Root(t, "found", 0.71), path.show(t, p), t, 1.0, 0.7 / p, 0.6 / p)
+              for p, t in ((2, 3), (4, 4), (8, 5))]
+    console = make_console(60)
+    with console.capture() as out:
+        console.print(render_text(Scalability("combination", 0.7, path, "mg", "cluster", points)))
+    text = out.get()
+    assert "…" not in text
+    chi = "".join(line.split("│")[4].strip() for line in text.splitlines()
+                  if line.count("│") == 5 and line.split("│")[1].strip() in ("χ(P)", ""))
+    assert chi == "NX_DEFAULT=NY_DEFAULT=NZ_DEFAULT=32,LT_DEFAULT=5"

@@ -52,7 +52,8 @@ def test_pram_one_node_time_is_the_computation():
 def test_path_values_and_errors():
     path = parse_path("M=t, N=2*t+1, i=20")
     assert path.names == ["M", "N", "I"]
-    assert path.show(5) == "M=5, N=11, I=20"
+    assert path.show(5) == "M=5, N=11"  # I=20 does not move: it is in the path's text
+    assert path.at(5) == {"M": 5, "N": 11, "I": 20}
     with pytest.raises(InterpError, match="column"):
         parse_path("N=t+*2")
     with pytest.raises(InterpError, match="no input grows"):
@@ -63,6 +64,38 @@ def test_path_values_and_errors():
         parse_path("N=t, N=2")
     with pytest.raises(InterpError, match="NAME=EXPR"):
         parse_path("t")
+
+
+def test_path_may_depend_on_p_as_npb_mg_setparams_does():
+    """setparams for MG with size 2^t on P processes (sys/setparams.c, C integer division):
+    lm = t - log2(P)/3, ndim2 = t - (log2(P)+1)/3, ndim3 = t - (log2(P)+2)/3. At t = 5:
+    P = 1: 5, 5, 5;  P = 2: 5, 5 - 2/3 = 5, 5 - 3/3 = 4;  P = 4: 5, 5 - 1 = 4, 5 - 4/3 = 4;
+    P = 8: 5 - 1 = 4, 4, 5 - 5/3 = 4;  P = 16: 5 - 4/3 = 4, 5 - 5/3 = 4, 5 - 6/3 = 3."""
+    path = parse_path("NX=2^t, LM=t-floor(log2(P)/3), NDIM2=t-floor((log2(P)+1)/3), "
+                      "NDIM3=t-floor((log2(P)+2)/3), NPROCS=P")
+    assert path.per_process and not parse_path("N=t, I=20").per_process
+    got = {p: tuple(path.at(5, p)[k] for k in ("NX", "LM", "NDIM2", "NDIM3", "NPROCS"))
+           for p in (1, 2, 4, 8, 16)}
+    assert got == {1: (32, 5, 5, 5, 1), 2: (32, 5, 5, 4, 2), 4: (32, 5, 4, 4, 4),
+                   8: (32, 4, 4, 4, 8), 16: (32, 4, 4, 3, 16)}
+    assert path.show(5, 16) == "NX=32, LM=NDIM2=4, NDIM3=3"
+
+
+def test_study_predicts_each_p_with_its_own_values_and_t_s_with_p_1():
+    """blockp.f: each rank loops over NLOC, a PARAMETER. On the path NLOC=16*t/P the study's
+    prediction at P = 4, t = 3 is the program with NLOC = 48/4 = 12 on 4 ranks, and T_s is
+    NLOC = 48 on one rank of the PRAM."""
+    from interp.analysis.scalability import PRAM, REAL, Runs
+
+    blockp = str(Path(__file__).parent / "programs" / "blockp.f")
+    runs = Runs(api.setup(blockp, "cluster", 1), parse_path("NLOC=16*t/P"))
+    cluster = api.Machine.load("cluster").sag
+    assert runs.seconds(REAL, 4, 3) == api.predict(
+        blockp, cluster, 4, {"NLOC": 12}, symbolic=False).seconds
+    assert runs.seconds(PRAM, 4, 3) == api.predict(
+        blockp, pram(cluster), 4, {"NLOC": 12}, symbolic=False).seconds
+    assert runs.ts(3) == api.predict(blockp, pram(cluster), 1, {"NLOC": 48},
+                                     symbolic=False).seconds
 
 
 def test_search_finds_the_smallest_size_and_says_when_none_reaches_the_target():

@@ -52,6 +52,17 @@ def test_arithmetic():
     assert parse_quantity("-(1 s - 3 s)").expr == 2
 
 
+def test_whole_number_functions():
+    """NPB MG's setparams: lm = log2(size) - log2(nprocs)/3 in C's integer division, so for
+    size 32 (log2 5) on 16 processes (log2 4): 5 - 4/3 = 5 - 1 = 4."""
+    p = sympy.Symbol("P", positive=True, integer=True)
+    lm = parse_quantity("log2(32) - floor(log2(P)/3)", {"P": p})
+    assert lm.dim == units.NONE
+    assert [lm.expr.xreplace({p: n}) for n in (1, 2, 4, 8, 16, 32, 64)] == [5, 5, 5, 4, 4, 4, 3]
+    assert parse_quantity("ceil(7/2)").expr == 4
+    assert parse_quantity("2^log2(64) * 1 B").expr == 64
+
+
 @pytest.mark.parametrize(
     "text, offset, fragment",
     [
@@ -62,7 +73,9 @@ def test_arithmetic():
         ("lod", 0, "unknown name 'lod'"),
         ("1 s / 0", 6, "division by zero"),
         ("2 ^ 1 s", 4, "exponent must be a plain number"),
-        ("__import__('os')", 10, "unexpected '('"),  # names are never evaluated
+        ("__import__('os')", 11, "unexpected character"),  # names are never evaluated
+        ("__import__(2)", 0, "unknown function '__import__'"),  # nor called
+        ("floor(2 s)", 6, "floor takes a plain number"),
     ],
 )
 def test_errors_carry_offsets(text, offset, fragment):
