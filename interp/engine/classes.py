@@ -34,7 +34,7 @@ import sympy as sp
 
 from interp.application import ast
 from interp.application.catalog import mpi_constants
-from interp.application.expr import element_key
+from interp.application.expr import element_key, numeric_value
 from interp.engine.omega import run_chain
 from interp.engine.process import ClassBreak, Process
 from interp.engine.requests import (
@@ -167,6 +167,9 @@ class Recorder:
         self.written: list[tuple[int, str]] = []
         self.building = False  # the evaluations build a request
         self.build_snap: Snapshot | None = None
+        self.build_exprs: list[ast.Expr] = []  # those of its evaluations that read tainted values
+        self.build_reads: tuple | None = None
+        self.reads: list | None = None  # what the resolver of the evaluation gave
         self.muted = 0  # a FUNCTION's body worked out for its value: its time is put back
         self.loops_seen = False
         self.sids = 0
@@ -191,12 +194,14 @@ class Recorder:
         event, with the frame it was built over when it read a tainted value."""
         if self.muted:
             raise ClassBreak("a FUNCTION communicates")
-        self.building, self.build_snap = True, None
+        self.building, self.build_snap, self.build_exprs = True, None, []
+        self.build_reads = None
         try:
             req = req if req is not None else build(p, a, frame)
         finally:
             self.building = False
-        self.log.append((REQ, a, req, self.build_snap, len(p.decisions)))
+        self.log.append((REQ, a, req, self.build_snap, len(p.decisions),
+                         _partner_only(a, req, self.build_exprs), self.build_reads))
         if isinstance(req, (RecvReq, WaitReq)):
             _status_unknown(p, a, frame)
         return req
@@ -212,6 +217,7 @@ class Recorder:
         if self.depth:
             return work()
         self.depth, self.read, self.frame, self.snap = 1, False, frame, None
+        self.reads = [] if kind == RAW else None
         try:
             out = work()
         except Exception as err:
@@ -227,10 +233,23 @@ class Recorder:
             return
         if self.building:
             self.build_snap = self.build_snap or self.snap
+            self.build_exprs.append(e)
+            self.build_reads = self._reads()
             return
         if self.muted or _references(e, self.functions):
             raise ClassBreak("a value that depends on the rank goes through a FUNCTION")
-        self.log.append((CHECK, kind, e, extra, self.snap, _key(outcome)))
+        self.log.append((CHECK, kind, e, extra, self.snap, _key(outcome), self._reads()))
+
+    def _reads(self) -> tuple | None:
+        """What the evaluation's resolver gave, by key, and the store of each tainted key
+        (a member evaluates it again over these, its own values for the tainted)."""
+        if self.reads is None:
+            return None
+        out = []
+        for key, value in self.reads:
+            store = self.frame._store(key)
+            out.append((key, value, store.sid if key in store.tainted else None))
+        return tuple(out)
 
     def statement(self, s: ast.Stmt, frame: Frame, work) -> None:
         if self.depth:
@@ -249,6 +268,17 @@ class Recorder:
             raise ClassBreak("a value that depends on the rank is assigned where the classes "
                              "cannot follow it")
         self.log.append((ASSIGN, s, self.snap, tuple(self.written)))
+
+
+def _partner_only(a, req, exprs: list) -> ast.Expr | None:
+    """The partner's expression when it is all of a point-to-point request that depends on
+    the rank (a member's request is then the shadow's with its own partner)."""
+    if not exprs or not isinstance(req, (SendReq, RecvReq)) or getattr(req, "broadcast", False):
+        return None
+    partner = a.arg("dest") if isinstance(req, SendReq) else a.arg("source")
+    if partner is None or any(e is not partner for e in exprs):
+        return None
+    return partner
 
 
 def _status_unknown(p: Process, a, frame: Frame) -> None:
@@ -316,6 +346,19 @@ class ShadowProcess(Process):
     def assume(self, relation, a) -> None:
         super().assume(relation, a)
         self.recorder.event(ASSUME, a.id, relation)
+
+    def _resolver(self, frame: Frame):
+        resolve = super()._resolver(frame)
+        reads = self.recorder.reads
+        if reads is None:
+            return resolve
+
+        def recording(key: str):
+            value = resolve(key)
+            reads.append((key, value))
+            return value
+        recording.function = resolve.function
+        return recording
 
     def library_values(self) -> dict:
         values = super().library_values()
@@ -536,8 +579,29 @@ def _same_jump(a, b) -> bool:
     return a is b or (a is not None and b is not None and a == b)
 
 
+def _fast_value(reads: tuple, e: ast.Expr, table, env: dict):
+    """The value of ``e`` for a member as a Python number: the shadow's resolver's answers,
+    the member's own for the tainted keys; None when a value is not a plain number (the
+    evaluation is then done in full, over the snapshot)."""
+    values = {}
+    for key, value, sid in reads:
+        if sid is not None:
+            value = env.get(sid, {}).get(key)
+            if not isinstance(value, PLAIN):
+                return None
+        values[key] = value
+    return numeric_value(e, table, values.get)
+
+
+PLAIN = (int, float, sp.Integer, sp.Float)
+
+
 def _check(p: Process, ev: tuple, env: dict) -> tuple:
-    _, kind, e, extra, snap, _ = ev
+    _, kind, e, extra, snap, _, reads = ev
+    if reads is not None:
+        fast = _fast_value(reads, e, snap.table, env)
+        if fast is not None:
+            return _key((OK, fast))
     frame = snap.frame(env)
     try:
         out = p._raw_value(e, frame, extra) if kind == RAW else p.closed_value(e, frame, extra)
@@ -562,7 +626,14 @@ def _assign(p: Process, ev: tuple, env: dict) -> None:
 def _request(p: Process, ev: tuple, env: dict):
     """The member's request at a REQ event: the shadow's with the member as its process,
     or built again from the member's values when the shadow's read a tainted value."""
-    _, a, req, snap = ev[:4]
+    _, a, req, snap, _, partner, reads = ev
+    if partner is not None:
+        value = _fast_value(reads, partner, snap.table, env)
+        if type(value) is not int:
+            value = p.concrete(partner, snap.frame(env), "a partner")
+        new = _with_partner(p, a, req, value)
+        if new is not None:
+            return new
     if snap is not None:
         out = build_request(p, a, snap.frame(env))
         if p.null_handles:
@@ -583,6 +654,29 @@ def _request(p: Process, ev: tuple, env: dict):
             new.rank = p.comms[req.comm].rank(p.pid)
     if isinstance(req, CollReq):
         new.payload = dict(req.payload)
+    return new
+
+
+def _with_partner(p: Process, a, req, partner: int):
+    """The shadow's point-to-point request with the member's partner; None when the partner
+    is not a plain rank (MPI_PROC_NULL, any source, out of range): built in full then."""
+    shadows = req.dests[0] if isinstance(req, SendReq) else req.source
+    if partner < 0 or shadows is None or shadows < 0 or partner >= p.nprocs:
+        return None
+    if req.comm is not None:
+        comm = p.comms.get(req.comm)
+        if comm is None or partner >= comm.size:
+            return None
+        partner = comm.pid(partner, "a partner", a.loc)
+    new = object.__new__(type(req))
+    new.__dict__.update(req.__dict__)
+    new.process = p
+    if isinstance(req, SendReq):
+        new.dests = [partner]
+        if req.comm is not None:
+            new.rank = p.comms[req.comm].rank(p.pid)
+    else:
+        new.source = partner
     return new
 
 

@@ -238,7 +238,7 @@ class Process:
     def _raw_value(self, e: ast.Expr, frame: Frame, what: str):
         """:meth:`value` as a Python number or bool when every value it reads is one (no
         SymPy object made: partners, tags and conditions are asked for at every message)."""
-        resolve = frame.resolver(self.library_values(), self._function_hook(frame))
+        resolve = self._resolver(frame)
         try:
             fast = numeric_value(e, frame.table, resolve)
             if fast is not None:
@@ -248,6 +248,9 @@ class Process:
             raise InterpError(f"{what}: {err.message}", e.loc,
                               hint="interp needs this value to follow the program; give the "
                                    "variable's value with --set NAME=VALUE") from None
+
+    def _resolver(self, frame: Frame):
+        return frame.resolver(self.library_values(), self._function_hook(frame))
 
     def _function_hook(self, frame: Frame):
         """How a resolver over ``frame`` gets a user FUNCTION's value: its body interpreted
