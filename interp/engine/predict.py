@@ -235,7 +235,6 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
     except Exception:
         if not classes:
             raise
-        import traceback, sys; traceback.print_exc(file=sys.stderr)  # DEBUG
         # the classes could not follow it (ClassBreak), or it fails: rank by rank, as ever
         return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing, defer,
                          timeline, exact, classes=False)
