@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -73,6 +74,7 @@ def main() -> None:
         return
     procs = [int(x) for x in args.procs.split(",")]
     only = set(filter(None, args.only.split(",")))
+    print(f"load average at the start: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} CPUs")
     print("| program | P | fast: CPU, peak RSS | exact: CPU, peak RSS | predicted [s] | equal |")
     print("|---|---|---|---|---|---|")
     for name, file, param in PROGRAMS:
@@ -88,6 +90,7 @@ def main() -> None:
             ex = cell(exact, args.limit) if n <= args.exact_max else "not run"
             print(f"| {name} | {n} | {cell(fast, args.limit)} | {ex} | "
                   f"{'' if seconds is None else f'{seconds:.6g}'} | {same} |", flush=True)
+    print(f"load average at the end: {os.getloadavg()[0]:.2f} (1 min)")
 
 
 if __name__ == "__main__":
