@@ -224,29 +224,31 @@ class Recorder:
             self.depth = 0
             self._checked(kind, e, extra, (ERR, type(err).__name__, _message(err)))
             raise
-        self.depth = 0
+        finally:
+            self.depth = 0
         self._checked(kind, e, extra, (OK, out))
         return out
 
     def _checked(self, kind: str, e: ast.Expr, extra, outcome: tuple) -> None:
+        reads, self.reads = self.reads, None
         if not self.read:
             return
         if self.building:
             self.build_snap = self.build_snap or self.snap
             self.build_exprs.append(e)
-            self.build_reads = self._reads()
+            self.build_reads = self._reads(reads)
             return
         if self.muted or _references(e, self.functions):
             raise ClassBreak("a value that depends on the rank goes through a FUNCTION")
-        self.log.append((CHECK, kind, e, extra, self.snap, _key(outcome), self._reads()))
+        self.log.append((CHECK, kind, e, extra, self.snap, _key(outcome), self._reads(reads)))
 
-    def _reads(self) -> tuple | None:
+    def _reads(self, reads: list | None) -> tuple | None:
         """What the evaluation's resolver gave, by key, and the store of each tainted key
         (a member evaluates it again over these, its own values for the tainted)."""
-        if self.reads is None:
+        if reads is None:
             return None
         out = []
-        for key, value in self.reads:
+        for key, value in reads:
             store = self.frame._store(key)
             out.append((key, value, store.sid if key in store.tainted else None))
         return tuple(out)
