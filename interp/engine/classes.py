@@ -45,7 +45,7 @@ from interp.engine.timeval import as_time
 from interp.engine.values import Frame, Store
 
 # event codes (the first item of each event tuple)
-ADV, ENTER, LEAVE, CLOSED, ASSUME, CHECK, ASSIGN, UNTAINT, REQ, LOOP, END = range(11)
+ADV, ENTER, LEAVE, STEP, CLOSED, ASSUME, CHECK, ASSIGN, UNTAINT, REQ, LOOP, END = range(12)
 RAW, CLOSED_VALUE = "raw", "closed"  # the two kinds of CHECK
 OK, ERR = "ok", "err"
 NODE_QUERIES = ("MYNODE", "MYPID", "INFONODE", "INFOTYPE", "INFOCOUNT")  # NX/2: not followed
@@ -339,7 +339,19 @@ class ShadowProcess(Process):
 
     def record(self, a, tau, delta, count=1) -> None:
         super().record(a, tau, delta, count)
-        self.recorder.event(LEAVE, a, count)
+        rec = self.recorder
+        if rec.muted:
+            return
+        log = rec.log  # an AAU that only advanced the clock: one event (its events since
+        i = len(log) - 1  # the last request or loop head are not replayed yet)
+        while i >= 0 and log[i][0] == ADV:
+            i -= 1
+        if i >= 0 and log[i][0] == ENTER:
+            advs = tuple((ev[1], ev[2]) for ev in log[i + 1:])
+            del log[i:]
+            log.append((STEP, a, count, advs))
+        else:
+            log.append((LEAVE, a, count))
 
     def record_closed_form(self, out: dict, times=1) -> None:
         super().record_closed_form(out, times)
@@ -531,9 +543,16 @@ def replay(p: Process, classes: Classes) -> Generator:
     entered: list = []
     k = 0
     while True:
-        ev = shadow.event(k)
+        log = shadow.rec.log
+        ev = log[k] if k < len(log) else shadow.event(k)
         code = ev[0]
-        if code == ADV:
+        if code == STEP:
+            tau = p.clock
+            for category, seconds in ev[3]:
+                p.advance(category, seconds)
+            p.record(ev[1], tau, p.clock - tau, ev[2])
+            p.steps += 1
+        elif code == ADV:
             p.advance(ev[1], ev[2])
         elif code == ENTER:
             entered.append(p.clock)
