@@ -33,7 +33,7 @@ from typing import Generator
 import sympy as sp
 
 from interp.application import ast
-from interp.application.catalog import mpi_constants
+from interp.application.catalog import lookup, mpi_constants
 from interp.application.expr import element_key, numeric_value
 from interp.engine.omega import run_chain
 from interp.engine.process import ClassBreak, Process
@@ -391,7 +391,7 @@ class ShadowProcess(Process):
 
     def _library_call(self, s: ast.CallStmt, frame: Frame) -> None:
         super()._library_call(s, frame)
-        call = _lookup(s.name)
+        call = lookup(s.name)
         outs = [a.name for i, a in enumerate(s.args) if isinstance(a, ast.Var) and call
                 and i < len(call.args) and call.args[i] == "out_node_id"]
         if not outs:
@@ -405,11 +405,6 @@ class ShadowProcess(Process):
             store.tainted.add(name)
             keys.append((store.sid, name))
         rec.log.append((ASSIGN, s, Snapshot(frame), tuple(keys)))
-
-
-def _lookup(name: str):
-    from interp.application.catalog import lookup
-    return lookup(name)
 
 
 class _Guarded(dict):
