@@ -207,7 +207,7 @@ class Recorder:
         return req
 
     def tainted_read(self) -> None:
-        if not self.depth:
+        if not self.depth or self.muted:  # (muted: in a FUNCTION's body, maybe forced late)
             raise ClassBreak("a value that depends on the rank is read outside an evaluation")
         if not self.read:
             self.read = True
