@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import resource
 import subprocess
@@ -102,6 +103,7 @@ def main() -> None:
         return
     procs = [int(x) for x in args.procs.split(",")]
     only = set(filter(None, args.only.split(",")))
+    print(f"load average at the start: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} CPUs")
     smpi = "| SMPI: wall, CPU | SMPI CPU / fast CPU " if args.smpi else ""
     print(f"| program | P | fast: CPU, peak RSS | exact: CPU, peak RSS | predicted [s] | equal {smpi}|")
     print("|---|---|---|---|---|---|" + "---|---|" * args.smpi)
@@ -126,6 +128,7 @@ def main() -> None:
                     if run is None else f"{run[0]:.2f} s, {run[1]:.2f} s"
                 row += f" {text} | {ratio} |"
             print(row, flush=True)
+    print(f"load average at the end: {os.getloadavg()[0]:.2f} (1 min)")
 
 
 if __name__ == "__main__":

@@ -28,10 +28,7 @@ class LibraryCall:
 
     def role_index(self, role: str) -> int | None:
         """Position of the argument with this role (``out_`` prefixes ignored)."""
-        for i, r in enumerate(self.args):
-            if r == role or r == f"out_{role}":
-                return i
-        return None
+        return _role_index(self.args, role)
 
 
 @dataclass(frozen=True)
@@ -39,6 +36,15 @@ class Intrinsic:
     name: str
     type: str  # a type name, or "arg": the type of the first argument
     cost: str
+
+
+@lru_cache(maxsize=None)
+def _role_index(args: tuple[str, ...], role: str) -> int | None:
+    # asked for every argument of every message of every rank: worked out once per call
+    for i, r in enumerate(args):
+        if r == role or r == f"out_{role}":
+            return i
+    return None
 
 
 @lru_cache(maxsize=1)

@@ -90,6 +90,8 @@ def _cycles(a: A.Iter, signal: str | None) -> bool:
 def step(p: Process, a: A.AAU, frame: Frame) -> Generator:
     """Ω of one execution of ``a``, step by step; recorded in the process's statistics."""
     tau = p.clock
+    if p.recorder is not None:
+        p.recorder.enter()
     outer, p.current_aau = p.current_aau, a.id  # whose computation and waits these are
     signal = yield from _form(STEP, a)(p, a, frame)
     p.current_aau = outer
@@ -189,6 +191,8 @@ def _function_stepped(p, unit, actuals, frame) -> sp.Expr | None:
     """δ of a FUNCTION without a closed form (a GO TO loop in it), interpreted step by step
     with its arguments' values, outside any closed form; the clock and categories are put
     back and δ returned. None when it cannot be (it communicates, or a value is missing)."""
+    if p.recorder is not None:
+        p.recorder.refuse("a FUNCTION stepped inside an expression")
     clock, cats, timeline, current = p.clock, dict(p.cats), p.timeline, p.current_aau
     p.timeline = None  # its time is priced where it is referenced, not recorded twice
     chain = step_list(p, unit.aaus, p.call_frame(unit, actuals, frame))
@@ -236,6 +240,8 @@ def function_value(p, ref: ast.Ref, args: list, frame) -> object | None:
              p.timeline, p.current_aau)
     p.evaluating.add(ref.name)
     p.trace = p.timeline = None
+    if p.recorder is not None:  # its time and statistics are put back: so are its events
+        p.recorder.muted += 1
     if p.budget is None:
         p.budget = FUNCTION_STATEMENT_BUDGET
     chain = step_list(p, unit.aaus, inner)
@@ -251,6 +257,8 @@ def function_value(p, ref: ast.Ref, args: list, frame) -> object | None:
         why = getattr(err, "message", None) or "its body has no value interp follows"
         raise SymbolicError(f"the value of {text} is not known: {why}", ref.loc) from None
     finally:
+        if p.recorder is not None:
+            p.recorder.muted -= 1
         p.evaluating.discard(ref.name)
         (p.clock, p.cats, p.stats, p.notes, n_decisions, p.assumptions, p.trace,
          p.budget, p.timeline, p.current_aau) = saved

@@ -13,6 +13,8 @@ the inputs given.
 
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,6 +29,7 @@ from interp.engine.datadep import (NAME as DATA_NAME, DataSymbol, given_value as
                                    symbol_name)
 from interp.engine.process import CATEGORIES, HOST_ID, Process, Timeline
 from interp.engine.sync import Problem
+from interp.engine.classes import Classes, ShadowProcess
 from interp.engine.scheduler import Scheduler
 from interp.engine.timeval import FormulaTooLarge, latest
 from interp.engine.values import Inputs, NeedValue, input_symbol
@@ -179,7 +182,8 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
               extend: bool = True, trace: bool = False,
               timing: bool = True, defer: bool = False,
               timeline: bool = False,
-              exact: bool = False) -> tuple[Scheduler, list[Process], Process | None]:
+              exact: bool = False,
+              classes: bool = True) -> tuple[Scheduler, list[Process], Process | None]:
     """Run Algorithm 2; NeedValue propagates when a decision needs a missing value. Under
     ``channel: fair`` messages are received as soon as they arrive; if a later message of the
     same sender would have shared a link with one already received, the run is repeated with
@@ -187,7 +191,9 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
     ``timeline``: record each process's :class:`Timeline` (lost cycles); every iteration is
     then interpreted (a steady-state jump would leave a hole in it). ``exact``: the slow
     reference path of docs/scale.md (no index of the messages in flight, a world communicator
-    per process), to compare the fast one with."""
+    per process), to compare the fast one with. ``classes``: the ranks of an MPI program are
+    interpreted once per class of ranks that behave alike (classes.py); when the classes
+    cannot follow the program, it is interpreted again rank by rank."""
     if bound not in BOUNDS:
         raise InterpError(f"unknown bound {bound!r}", hint="choose min, max or mid")
     check_nprocs(sag, nprocs)
@@ -208,6 +214,13 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
 
     sched = Scheduler(sag, nprocs, bound, make_nodes, extend=extend and not timeline,
                       timing=timing, defer=defer, exact=exact)
+    classes = classes and host is None and library == "mpi" and not (exact or trace or timeline)
+    if classes:
+        def shadow(rec, pid):
+            return ShadowProcess(rec, pid, f"{label} {pid}", node_prog, aag, node_cm, nprocs,
+                                 0.0, inputs, library)
+        functions = frozenset(n for n, u in aag.units.items() if u.unit.kind == "FUNCTION")
+        sched.chain = Classes(shadow, functions).chain
     if trace:
         sched.trace = []
     host_proc = None
@@ -219,11 +232,32 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
     else:
         for p in make_nodes(None, range(nprocs), 0.0):
             sched.add(p)
-    sched.run()
+    try:
+        with _fewer_collections():
+            sched.run()
+    except Exception:
+        if not classes:
+            raise
+        # the classes could not follow it (ClassBreak), or it fails: rank by rank, as ever
+        return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing, defer,
+                         timeline, exact, classes=False)
     if sched.must_defer and not defer:
         return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing, defer=True,
-                         timeline=timeline, exact=exact)
+                         timeline=timeline, exact=exact, classes=classes)
     return sched, sched.processes, host_proc
+
+
+@contextmanager
+def _fewer_collections():
+    """The cyclic garbage collector less often while the scheduler runs: its full passes
+    scan every live object (every process, request and message), which made a third of
+    the ring's time at P = 16384; what the run leaves is collected when it ends."""
+    old = gc.get_threshold()
+    gc.set_threshold(100_000, 50, 100)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
 
 
 def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = None,

@@ -38,6 +38,10 @@ CATEGORIES = ("computation", "call", "transmission", "waiting")
 HOST_ID = 2**31 - 1  # what MYHOST() returns: above every node number (procs <= 2^30) and not -1 (all nodes)
 
 
+class ClassBreak(Exception):
+    """The process classes (classes.py) cannot follow this program: interpret it rank by rank."""
+
+
 @dataclass
 class TraceSpan:
     """One interpreted execution of an AAU on a process (for trace export)."""
@@ -106,6 +110,8 @@ class AAUStat:
 class Process:
     """A process: a chain of the SAAG instantiated with its node-dependent values resolved."""
 
+    recorder = None  # a class's shadow records what it does (classes.Recorder)
+
     def __init__(self, pid: int, label: str, program: UnitAAG, aag: AAG, cm: CostModel,
                  nprocs: int, start: sp.Expr, inputs: Inputs, library: str,
                  exact: bool = False):
@@ -115,7 +121,7 @@ class Process:
         self.clock: sp.Expr = start
         self.inputs = inputs
         self.library = library  # nx2 | mpi: how ranks and partners are named
-        self.common = Store()
+        self.common = self.new_store()
         self.cats: dict[str, sp.Expr] = {c: 0.0 for c in CATEGORIES}
         self.stats: dict[int, AAUStat] = {}
         self.handles: dict[str, object] = {}
@@ -153,11 +159,14 @@ class Process:
     # ---- bookkeeping ----
     def frame_for(self, unit: UnitAAG) -> Frame:
         """A fresh frame for one activation of ``unit`` on this process."""
-        frame = Frame(unit.symbols, unit.name, common=self.common, inputs=self.inputs,
-                      log=self.decisions)
+        frame = Frame(unit.symbols, unit.name, local=self.new_store(), common=self.common,
+                      inputs=self.inputs, log=self.decisions)
         for name, value in self.cm.memo(("data values", id(unit)), lambda: _data_values(unit)).items():
             frame.set(name, value)
         return frame
+
+    def new_store(self) -> Store:
+        return Store()
 
     def record(self, a: A.AAU, tau: sp.Expr, delta: sp.Expr, count: sp.Expr = 1) -> None:
         st = self.stats.setdefault(a.id, AAUStat())
@@ -224,16 +233,24 @@ class Process:
 
     def value(self, e: ast.Expr, frame: Frame, what: str) -> sp.Expr:
         """The value of ``e``; a symbolic value is fine, an untracked one is an error."""
-        resolve = frame.resolver(self.library_values(), self._function_hook(frame))
+        return as_sympy(self._raw_value(e, frame, what))
+
+    def _raw_value(self, e: ast.Expr, frame: Frame, what: str):
+        """:meth:`value` as a Python number or bool when every value it reads is one (no
+        SymPy object made: partners, tags and conditions are asked for at every message)."""
+        resolve = self._resolver(frame)
         try:
             fast = numeric_value(e, frame.table, resolve)
             if fast is not None:
-                return as_sympy(fast)
+                return fast
             return to_sympy(e, frame.table, resolve)
         except SymbolicError as err:
             raise InterpError(f"{what}: {err.message}", e.loc,
                               hint="interp needs this value to follow the program; give the "
                                    "variable's value with --set NAME=VALUE") from None
+
+    def _resolver(self, frame: Frame):
+        return frame.resolver(self.library_values(), self._function_hook(frame))
 
     def _function_hook(self, frame: Frame):
         """How a resolver over ``frame`` gets a user FUNCTION's value: its body interpreted
@@ -260,13 +277,19 @@ class Process:
         return self.comms[handle]
 
     def concrete(self, e: ast.Expr, frame: Frame, what: str) -> int:
-        v = self.value(e, frame, what)
+        v = self._raw_value(e, frame, what)
+        if type(v) is int:
+            return v
+        v = as_sympy(v)
         if not v.is_number:
             raise NeedValue([str(s) for s in v.free_symbols], what, e.loc)
         return int(v)
 
     def decide(self, cond: ast.Expr, frame: Frame, what: str) -> bool:
-        v = self.value(cond, frame, what)
+        v = self._raw_value(cond, frame, what)
+        if type(v) is bool:
+            return v
+        v = as_sympy(v)
         if v in (sp.true, sp.false) or isinstance(v, bool):
             return bool(v)
         raise NeedValue([str(s) for s in v.free_symbols], what, cond.loc)

@@ -146,7 +146,10 @@ def communicate(p: Process, a: A.AAU, frame: Frame) -> Generator:
 
 def exchange(p: Process, a: A.AAU, frame: Frame, req: Request | None = None) -> Generator:
     """One request to the scheduler and what its reply does to the process."""
-    req = req if req is not None else build_request(p, a, frame)
+    if p.recorder is not None:  # a class's shadow (classes.py): the request is an event
+        req = p.recorder.request(p, a, frame, req, build_request)
+    else:
+        req = req if req is not None else build_request(p, a, frame)
     if req is None:  # MPI_PROC_NULL: the call returns at once
         return None
     if isinstance(req, RecvReq) and not req.synchronous and req.handle:

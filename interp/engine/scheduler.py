@@ -46,6 +46,7 @@ class Scheduler(GlobalSync):
                  timing: bool = True, defer: bool = False, exact: bool = False):
         super().__init__(sag, nprocs, bound, timing, defer, exact)
         self.spawner = spawner  # (program, dests, start) -> list[Process]
+        self.chain = run_chain  # a process's chain: Ω, or a class's replay (classes.py)
         self.extend = extend
         self.coll_count: dict[tuple[int, int], int] = {}  # (pid, communicator) → collectives
         self.steady = SteadyState(self)
@@ -65,7 +66,7 @@ class Scheduler(GlobalSync):
     # ---- driving ----
     def add(self, p: Process) -> None:
         """Activate ``p``'s chain (the generator Ω makes of its main program)."""
-        p.gen = run_chain(p)
+        p.gen = self.chain(p)
         if self.trace is not None:
             p.trace = []
         self.processes.append(p)
