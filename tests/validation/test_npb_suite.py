@@ -29,8 +29,8 @@ def test_a_command_past_its_cpu_limit_is_stopped_and_said_so(tmp_path):
     # 900 000 GO TO steps take far more than one second of CPU
     out = npb_suite.run_command("check", [source], 1, tmp_path, None, timeout=1)
     assert not out.ok
-    assert out.message == "timed out after 1 s of CPU"
-    assert out.cpu >= 1.0
+    # on a loaded machine the wall limit (four times the CPU one) may come first
+    assert out.message in ("timed out after 1 s of CPU", "timed out after 4 s (wall)")
 
 
 def _record(bench, klass, procs, command, machine, ok, cpu, predicted=None, error=""):
