@@ -26,9 +26,11 @@ def sum_over(expr: sp.Expr, var: sp.Symbol, start, step, n, loop: A.AAU, notes: 
     if not is_symbolic(expr) or var not in expr.free_symbols:
         return n * expr
     k = sp.Dummy("k", integer=True, nonnegative=True)
-    term = expr.subs(var, start + step * k)
+    # xreplace: an atom replaced, the expression rebuilt (and so evaluated) once, without subs'
+    # pattern machinery (a Piecewise's conditions were canonicalized over and over)
+    term = expr.xreplace({var: sp.sympify(start + step * k)})
     if isinstance(n, int) and n <= EXACT_SUM_LIMIT:  # exact, and no symbolic summation
-        return sp.Add(*[term.subs(k, j) for j in range(n)])
+        return sp.Add(*[term.xreplace({k: sp.Integer(j)}) for j in range(n)])
     # inner trip counts Max(0, e) (triangular loops) are summed as e: SymPy's summation
     # of Max recurses without end; exact wherever the inner loop runs
     plain = term.replace(lambda x: isinstance(x, sp.Max) and len(x.args) == 2 and 0 in x.args,
