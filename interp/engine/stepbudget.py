@@ -33,10 +33,15 @@ def check(p, a: A.Iter) -> None:
     if p.steps <= p.max_steps:
         return
     where = f"{a.loc.file.rsplit('/', 1)[-1]}:{a.loc.line}"
+    if a.var is not None and a.limit_type != "while":
+        # a DO loop's trip count is fixed when it starts: it ends, later than the budget, and
+        # --iterations does not apply to it (predict refuses it on a DO loop)
+        why, hint = "it runs longer than", "raise the budget with --max-steps"
+    else:
+        why = "it never ends, or runs longer than"
+        hint = (f"give its iteration count with --iterations {where}=COUNT, or raise the budget "
+                "with --max-steps")
     raise InterpError(
         f"the loop at {a.loc.file}:{a.loc.line} was still running after {p.max_steps:,} AAU "
-        f"executions on {p.label} (the step budget): it never ends, or runs longer than "
-        "interp interprets step by step",
-        a.loc,
-        hint=f"give its iteration count with --iterations {where}=COUNT, or raise the budget "
-             "with --max-steps")
+        f"executions on {p.label} (the step budget): {why} interp interprets step by step",
+        a.loc, hint=hint)

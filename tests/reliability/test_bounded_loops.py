@@ -124,3 +124,15 @@ def test_given_count_is_used_instead_of_the_budget():
     done = interp("predict", str(CORPUS / "goto_comm_forever.f"), "-P", "2",
                   "--iterations", "goto_comm_forever.f:6=50", "--max-steps", "3000")
     assert done.returncode == 0, done.stderr
+
+
+def test_do_loop_past_the_budget_is_not_called_endless():
+    # a DO loop's count is fixed when it starts (1 to 5000): it does end, so the error must not
+    # say it never ends, nor offer --iterations, which predict refuses on a DO loop
+    done = interp("predict", str(CORPUS / "do_comm_long.f"), "-P", "2", "--max-steps", "3000")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "do_comm_long.f:8" in done.stderr and "3,000 AAU executions" in done.stderr
+    assert "never ends" not in done.stderr and "--iterations" not in done.stderr
+    assert "--max-steps" in done.stderr
+    whole = interp("predict", str(CORPUS / "do_comm_long.f"), "-P", "2")
+    assert whole.returncode == 0, whole.stderr
