@@ -226,6 +226,18 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
     return sched, sched.processes, host_proc
 
 
+def _total(procs: list[Process], host: Process | None) -> tuple[sp.Expr, str]:
+    """The headline time and what it measures. The latest finish may compare clocks whose
+    order depends on the inputs in too many ways (FormulaTooLarge: their values are used)."""
+    if host is not None and host.spawn_end is not None:
+        end = host.last_recv_end if host.last_recv_end is not None else host.finish
+        return end - host.spawn_end, (
+            "time on the host from the load of the node program until the last result is "
+            "received (as measured in the paper)")
+    return (latest([p.finish for p in procs if p.finish is not None] or [0.0]),
+            "time until the last process finishes")
+
+
 def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = None,
             bound: str = "mid", extend: bool = True, symbolic: bool = True,
             routines: dict[str, float] | None = None,
@@ -264,6 +276,7 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
             inputs = Inputs(fixed, routines, dict(iterations or {}), given, numeric=not symbolic)
             sched, procs, host = interpret(aag, sag, nprocs, inputs, bound, extend, trace,
                                            timeline=timeline, exact=exact)
+            total, headline = _total(procs, host)
         except FormulaTooLarge as big:  # keep the number exact: use the values given
             new = _values_for(big.symbols, given, inputs, fixed)
             if not new:
@@ -312,14 +325,6 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
         raise InterpError("the interpretation needed too many input values")
     if sched.hung:
         raise Hang(sched.problems)
-    if host is not None and host.spawn_end is not None:
-        end = host.last_recv_end if host.last_recv_end is not None else host.finish
-        total = end - host.spawn_end
-        headline = ("time on the host from the load of the node program until the last result "
-                    "is received (as measured in the paper)")
-    else:
-        total = latest([p.finish for p in procs if p.finish is not None] or [0.0])
-        headline = "time until the last process finishes"
     valid = [f"the formula assumes {a}" for a in assumptions(sched, procs)]
     total = as_sympy(total)
     notes = list(dict.fromkeys(rebuilt + sched.notes + [n for p in procs for n in p.notes] + valid

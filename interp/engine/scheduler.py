@@ -73,6 +73,12 @@ class Scheduler(GlobalSync):
         self.receives.setdefault(p.pid, [])
 
     def run(self) -> None:
+        try:
+            self._run()
+        finally:
+            self.steady.stop()
+
+    def _run(self) -> None:
         while True:
             for p in list(self.processes):
                 if p.state == "ready":
