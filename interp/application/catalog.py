@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import yaml
@@ -28,10 +28,15 @@ class LibraryCall:
 
     def role_index(self, role: str) -> int | None:
         """Position of the argument with this role (``out_`` prefixes ignored)."""
+        return self._roles.get(role)
+
+    @cached_property
+    def _roles(self) -> dict[str, int]:
+        # asked for every argument of every call a rank makes: a dictionary, not a scan
+        out: dict[str, int] = {}
         for i, r in enumerate(self.args):
-            if r == role or r == f"out_{role}":
-                return i
-        return None
+            out.setdefault(r.removeprefix("out_"), i)
+        return out
 
 
 @dataclass(frozen=True)

@@ -57,8 +57,9 @@ class SteadyState:
             self.cuts.clear()
         elif len(self.cuts) > 2:
             self.cuts[-3].compared = [None]  # only the last two periods' are read
-        self.compared = []
-        record_comparisons(self.compared)
+        if self.sched.timing:  # (interp check folds on the pattern alone)
+            self.compared = []
+            record_comparisons(self.compared)
         return jump
 
     def stop(self) -> None:
