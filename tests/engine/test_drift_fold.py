@@ -13,7 +13,7 @@ import pytest
 
 from interp.system import load_machine
 
-from .helpers import REL, SAMPLES, formula_at, run
+from .helpers import PROGRAMS, REL, SAMPLES, formula_at, run
 
 TRAP_MPI = SAMPLES / "mpi_trapezoid" / "trap_mpi.f"
 P, N = 4, 1000
@@ -56,3 +56,19 @@ def test_a_million_iterations_is_the_line_in_niter(cluster):
     assert pred.seconds == pytest.approx(line, rel=REL)
     assert formula_at(pred.total, N=N, NITER=big) == pytest.approx(line, rel=REL)
     assert formula_at(pred.total, N=N, NITER=10) == pytest.approx(t10, rel=REL)
+
+
+def test_a_drift_that_would_change_who_waits_is_not_folded(cluster):
+    """drift_flip.f: the root of a reduce starts 20 000 additions late and then adds 100 an
+    iteration against the leaf's 600, so it gains 500 additions an iteration and, before its
+    80 iterations end, waits for the leaf. A fold of the first, drifting iterations would keep
+    the root from ever waiting; the fold may only come once the waits repeat. Every
+    process's finish and parts must be those of the run interpreting every iteration."""
+    f = PROGRAMS / "drift_flip.f"
+    folded = run(f, 2, {}, cluster)
+    unfolded = run(f, 2, {}, cluster, extend=False, symbolic=False)
+    assert not _folded(folded)
+    for p, q in zip(folded.processes, unfolded.processes):
+        assert float(p.finish) == pytest.approx(float(q.finish), rel=REL)
+        for part in ("computation", "transmission", "waiting"):
+            assert float(p.cats[part]) == pytest.approx(float(q.cats[part]), rel=REL, abs=1e-15)
