@@ -7,16 +7,20 @@ where it is affordable, in the exact mode. Figures are printed, never asserted.
         [--exact-max 1024]
 
 Each measurement runs in a child process of its own (its peak RSS is its own), killed after
-``--limit`` seconds (shown as "> limit").
+``--limit`` seconds (shown as "> limit"). ``--smpi``: also the wall and CPU time of smpirun running the
+same source (its iteration PARAMETER set to 1000) on the cluster spec exported to SimGrid, in
+the same run, at P up to the spec's size, and SMPI's CPU time over interp's fast CPU time.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -50,6 +54,29 @@ def measure(file: str, param: str, nprocs: int, exact: bool, limit: float) -> di
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def smpi_time(file: str, param: str, nprocs: int, work: Path,
+              limit: float) -> tuple[float, float] | None:
+    """smpirun's wall and CPU seconds on the program with ``param`` = 1000 (the CPU time
+    counts on a loaded machine, where the wall time also counts the waits for a core), None
+    past ``limit``."""
+    from interp.analysis import validate as V
+    from interp.errors import InterpError
+    from interp.system import load_machine
+
+    src = ROOT / file
+    copy = work / src.stem / src.name
+    copy.parent.mkdir(exist_ok=True)
+    copy.write_text(re.sub(rf"\b{param}\s*=\s*\d+", f"{param} = {ITERATIONS}", src.read_text(), count=1))
+    try:
+        exe = V.compile_program(copy, copy.parent)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        wall = V.run_smpi(exe, load_machine("cluster"), nprocs, copy.parent, timeout=limit).wall
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    except InterpError:
+        return None
+
+
 def cell(r: dict | None, limit: float) -> str:
     if r is None:
         return f"> {limit:g} s"
@@ -66,6 +93,8 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=120.0)
     ap.add_argument("--exact-max", type=int, default=1024)
     ap.add_argument("--only", default="", help="comma-separated program names")
+    ap.add_argument("--smpi", action="store_true", help="also smpirun's time (P <= 1024)")
+    ap.add_argument("--smpi-limit", type=float, default=600.0)
     args = ap.parse_args()
     if args.one:
         file, param, nprocs = args.one
@@ -73,8 +102,10 @@ def main() -> None:
         return
     procs = [int(x) for x in args.procs.split(",")]
     only = set(filter(None, args.only.split(",")))
-    print("| program | P | fast: CPU, peak RSS | exact: CPU, peak RSS | predicted [s] | equal |")
-    print("|---|---|---|---|---|---|")
+    smpi = "| SMPI: wall, CPU | SMPI CPU / fast CPU " if args.smpi else ""
+    print(f"| program | P | fast: CPU, peak RSS | exact: CPU, peak RSS | predicted [s] | equal {smpi}|")
+    print("|---|---|---|---|---|---|" + "---|---|" * args.smpi)
+    work = Path(tempfile.mkdtemp(prefix="bench_scale_"))
     for name, file, param in PROGRAMS:
         if only and name not in only:
             continue
@@ -86,8 +117,15 @@ def main() -> None:
                 "yes" if abs(fast["seconds"] - exact["seconds"])
                 <= 1e-9 * abs(exact["seconds"]) else "NO")
             ex = cell(exact, args.limit) if n <= args.exact_max else "not run"
-            print(f"| {name} | {n} | {cell(fast, args.limit)} | {ex} | "
-                  f"{'' if seconds is None else f'{seconds:.6g}'} | {same} |", flush=True)
+            row = (f"| {name} | {n} | {cell(fast, args.limit)} | {ex} | "
+                   f"{'' if seconds is None else f'{seconds:.6g}'} | {same} |")
+            if args.smpi:
+                run = smpi_time(file, param, n, work, args.smpi_limit) if n <= 1024 else None
+                ratio = f"{run[1] / fast['cpu']:.1f}×" if run and fast and "cpu" in fast else ""
+                text = ("not run" if n > 1024 else f"> {args.smpi_limit:g} s or failed") \
+                    if run is None else f"{run[0]:.2f} s, {run[1]:.2f} s"
+                row += f" {text} | {ratio} |"
+            print(row, flush=True)
 
 
 if __name__ == "__main__":

@@ -30,11 +30,7 @@ from typing import TYPE_CHECKING
 
 import sympy as sp
 
-from interp.analysis.compare import Comparison
-from interp.analysis.profile import Measured
-from interp.analysis.interval import interval
-from interp.analysis.lostcycles import LostCycles, from_prediction
-from interp.analysis.scaling import studies
+from interp.analysis import interval as intervals
 from interp.analysis.sensitivity import STEP, Sensitivity
 from interp.analysis.sensitivity import sensitivity as _sensitivity
 from interp.analysis.setup import Setup
@@ -46,15 +42,19 @@ from interp.engine.whatif import Scenario
 from interp.errors import InterpError
 from interp.output.numbers import require_numbers
 from interp.system import SAG, load_machine
-from interp.system.simgrid import simgrid_semantics, zero_computation
 
 if TYPE_CHECKING:
+    from interp.analysis.compare import Comparison
+    from interp.analysis.lostcycles import LostCycles
+    from interp.analysis.profile import Measured
     from interp.analysis.sweep import Axis, ProgressFn, SweepResult, parse_range, parse_vary
 
 # Imported on first use, not with interp.api: sweeps need NumPy and reports Matplotlib and
-# Jinja2, about 0.7 s that a predict does not need (benchmarks/bench_cli.py).
+# Jinja2, about 0.7 s that a predict does not need (benchmarks/bench_cli.py); the other
+# analyses are small but a predict needs none of them either.
 _LAZY = {name: "interp.analysis.sweep" for name in ("Axis", "SweepResult", "parse_range",
                                                     "parse_vary")}
+_LAZY["Comparison"] = "interp.analysis.compare"
 
 
 def __getattr__(name: str):
@@ -185,7 +185,8 @@ def predict(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
             bound: str = "mid", *, symbolic: bool = True,
             routines: Mapping[str, float] | None = None,
             iterations: Mapping[str, int] | None = None, ask: AskFn | None = None,
-            trace: bool = False, timeline: bool = False, exact: bool = False) -> Prediction:
+            trace: bool = False, timeline: bool = False, exact: bool = False,
+            interval: bool = False) -> Prediction:
     """Predict the run time of ``program`` on ``nprocs`` nodes of ``machine``.
 
     Returns a :class:`interp.engine.predict.Prediction`: ``.total`` (the formula, SymPy, in
@@ -195,18 +196,31 @@ def predict(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
     the values of ``need.names`` (without ``ask``, :class:`NeedValue` is raised).
     ``timeline``: record each process's timeline for :func:`lost_cycles` (with
     ``symbolic=False``). ``exact``: the slow reference path the fast one is checked against
-    (docs/scale.md).
+    (docs/scale.md). ``interval``: start :func:`prediction_interval` of the result in a child
+    process while this one predicts (what ``interp predict`` prints beside the time).
     """
     s = setup(program, machine, nprocs, inputs, what_if, bound, routines, iterations)
+    early = intervals.start(s) if interval else None
+    try:
+        pred = _asking(s, ask, symbolic=symbolic, trace=trace, timeline=timeline, exact=exact)
+    except BaseException:
+        if early is not None:
+            early.close()
+        raise
+    intervals.attach(pred, early)
+    return pred
+
+
+def _asking(s: Setup, ask: AskFn | None, **options) -> Prediction:
+    """The prediction of ``s``; an input a decision needs is asked for with ``ask``."""
     from interp.engine.predict import predict as engine_predict
 
     given = dict(s.given)
     while True:
         try:
-            return engine_predict(s.aag, s.sag, s.nprocs, dict(given), s.bound, symbolic=symbolic,
+            return engine_predict(s.aag, s.sag, s.nprocs, dict(given), s.bound,
                                   routines=dict(s.routines or {}),
-                                  iterations=dict(s.iterations or {}), trace=trace,
-                                  timeline=timeline, exact=exact)
+                                  iterations=dict(s.iterations or {}), **options)
         except NeedValue as need:
             if ask is None:
                 raise
@@ -224,6 +238,9 @@ def lost_cycles(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
     RC and the remaining pure computation; docs/lost-cycles.md). ``communication_only``:
     predict as ``interp validate`` does, computation switched off and SMPI's semantics, to set
     beside :func:`lost_cycles_smpi`."""
+    from interp.analysis.lostcycles import from_prediction
+    from interp.system.simgrid import simgrid_semantics, zero_computation
+
     sag = as_sag(machine)
     if communication_only:
         sag = zero_computation(simgrid_semantics(sag)[0])
@@ -251,6 +268,7 @@ def report(pred: Prediction, path: str, *, at: Iterable[str] = (), what_if: Iter
            budget: float = 20.0) -> list[str]:
     """Write the report on ``pred`` to ``path`` (.html or .md): it re-predicts at other inputs
     and P within ``budget`` seconds, and with ``what_if`` applied. Returns the paths written."""
+    from interp.analysis.scaling import studies
     from interp.output.report import check_output, write_report  # Matplotlib: on first use
 
     check_output(path)
@@ -268,7 +286,7 @@ def saag(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
 
 def prediction_interval(pred: Prediction) -> tuple[float | None, float | None]:
     """The prediction's time with every spec value at its min and at its max."""
-    return interval(pred)
+    return intervals.interval(pred)
 
 
 def compare(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
@@ -281,6 +299,8 @@ def compare(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
                           hint="e.g. --what-if 'node.cs.dynamic.per_byte *= 0.5'")
     base = setup(program, machine, nprocs, inputs, (), bound, routines, iterations)
     new = setup(base.aag, machine, nprocs, inputs, what_if, bound, routines, iterations)
+    from interp.analysis.compare import Comparison
+
     return Comparison.of(base.predict(symbolic=False), new.predict(symbolic=False), what_if)
 
 

@@ -54,8 +54,9 @@ def key(*parts: str | bytes) -> str:
     return h.hexdigest()[:32]
 
 
-def cached(kind: str, digest: str, build: Callable[[], T]) -> T:
-    """The entry ``kind-digest`` if it can be read, else ``build()`` (stored for next time)."""
+def cached(kind: str, digest: str, build: Callable[[], T], keep: int | None = None) -> T:
+    """The entry ``kind-digest`` if it can be read, else ``build()`` (stored for next time;
+    ``keep``: then only the ``keep`` newest entries of ``kind`` are kept)."""
     folder = cache_dir()
     if folder is None:
         return build()
@@ -75,7 +76,26 @@ def cached(kind: str, digest: str, build: Callable[[], T]) -> T:
     except Exception:  # a full disk or an unpicklable value: no entry, same result
         if tmp is not None and os.path.exists(tmp):
             os.unlink(tmp)
+    if keep is not None:
+        _prune(folder, kind, keep)
     return value
+
+
+def _prune(folder: Path, kind: str, keep: int) -> None:
+    """Remove all but the ``keep`` newest entries of ``kind`` (entries keyed on files' bytes,
+    as parsed sources, would otherwise pile up, one per edit or temporary file)."""
+    def written(path: Path) -> int:
+        try:
+            return path.stat().st_mtime_ns
+        except OSError:  # removed meanwhile by another process
+            return 0
+
+    entries = sorted(folder.glob(f"{kind}-*.pickle"), key=written, reverse=True)
+    for old in entries[keep:]:
+        try:
+            old.unlink()
+        except OSError:
+            pass
 
 
 def grammar_cache(name: str) -> str | bool:

@@ -201,15 +201,15 @@ def _parse_pairs(option: str, values: tuple[str, ...], kind) -> dict:
 
 
 def _prediction(files, nprocs, machine, sets, bound, routines=(), iterations=(), trace=False,
-                exact=False):
+                exact=False, interval=False):
     """:func:`interp.api.predict` with the command's options and --what-if statements; a missing
     critical input is asked for on a terminal. ``trace``: record every AAU execution and message
-    (for --trace and reports)."""
+    (for --trace and reports); ``interval``: the range is printed too (worked out meanwhile)."""
     from interp import api
 
     args = _analysis_args(files, nprocs, machine, sets, bound, routines, iterations)
     return api.predict(what_if=_what_ifs(), ask=_ask if sys.stdin.isatty() else None,
-                       trace=trace, exact=exact, **args)
+                       trace=trace, exact=exact, interval=interval, **args)
 
 
 SYMBOLIC_OPTION = click.option(
@@ -345,7 +345,8 @@ def _what_ifs() -> tuple[str, ...]:
 @P_MAX_OPTION
 @click.option("--calibration", "calibration", metavar="MODEL.json",
               help="Predict with the fitted segment times of `interp semiemp fit` instead of "
-                   "the spec's op costs (the same as `interp semiemp predict`; docs/accuracy.md).")
+                   "the spec's op costs, algorithm G playing the thread graph (the same as "
+                   "`interp semiemp predict`; docs/accuracy.md).")
 @click.option("--exact", is_flag=True,
               help="Interpret on the slow reference path the fast one is checked against "
                    "(docs/scale.md); the same prediction, more time at large P.")
@@ -360,7 +361,7 @@ def predict(files, nprocs, machine, sets, bound, routines, iterations, fmt, top,
     if trace_path:
         views.check_writable(trace_path, "trace")
     pred = _prediction(files, nprocs, machine, sets, bound, routines, iterations,
-                       trace=bool(trace_path), exact=exact)
+                       trace=bool(trace_path), exact=exact, interval=True)
     if pred.seconds is None:  # a formula but no number: the user must give the inputs
         from interp.engine.predict import set_hint
 
@@ -1099,8 +1100,9 @@ def _read_model(path: str):
 
 
 def _calibrated(files, model_path, nprocs, sets, fmt) -> None:
-    """``predict --calibration``: seed 000's T_p from the model's fitted segments (its own
-    reference spec gives F; --machine, --bound and --what-if do not apply)."""
+    """``predict --calibration``: seed 000's T_p, algorithm G played with the model's fitted
+    segments (its own reference spec gives F; --machine, --bound and --what-if do not
+    apply)."""
     from interp.analysis import semiemp as S
     from interp.output import semiemp_view
 
@@ -1121,19 +1123,27 @@ def _calibrated(files, model_path, nprocs, sets, fmt) -> None:
 @click.option("--actual", "actual", metavar="FILE.csv",
               help="Real runs to score against: every size in it at this P is predicted, "
                    "with E (4.9), Ē (4.10) and the conservative ratio (4.8).")
+@click.option("--method", type=click.Choice(["G", "sum-of-max"]), default="G",
+              show_default=True,
+              help="G: algorithm G plays the thread graph; sum-of-max: Σ_s max_r tt(s, r) "
+                   "only (no event play; G's value when every segment ends in a sync).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of G's random pick among events ready at the same time.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-def semiemp_predict(files, model_path, nprocs, sets, actual, fmt) -> None:
-    """Predict FILES' run time from the fitted segment times and microbenchmarks."""
+def semiemp_predict(files, model_path, nprocs, sets, actual, method, seed, fmt) -> None:
+    """Predict FILES' run time from the fitted segment times and microbenchmarks: algorithm
+    G's T_p, with Σ_s max_r beside it."""
     from interp.analysis import realrun, semiemp as S
     from interp.output import semiemp_view
 
     model = _read_model(model_path)
     aag = _program(files).aag
     if actual:
-        points = S.score(aag, model, realrun.read_runs(actual), nprocs)
+        points = S.score(aag, model, realrun.read_runs(actual), nprocs, method=method,
+                         seed=seed)
     else:
-        points = [S.predict(aag, model, nprocs, _run_values(sets))]
+        points = [S.predict(aag, model, nprocs, _run_values(sets), method=method, seed=seed)]
     if fmt == "json":
         click.echo(semiemp_view.points_json(points, model))
     else:

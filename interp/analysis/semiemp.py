@@ -19,8 +19,11 @@ average over many calls). A call costs its type's median at P, a point-to-point 
 one-way ping-pong time plus bytes at the ping-pong's per-byte rate; a send costs nothing
 more (eager delivery); wait and the other non-blocking parts are free.
 
-**Prediction** (algorithm G on an SPMD program whose segments end in collective or paired
-events): T_p = Σ_s max_r tt(s, r), the representative thread being the largest load (2.5).
+**Prediction**: algorithm G (:mod:`interp.analysis.algorithm_g`) plays the thread graph
+(:mod:`interp.analysis.thread_graph`) with the fitted tt(s, r) and the microbenchmarked
+tt^e. Beside it, T_p = Σ_s max_r tt(s, r), the representative thread being the largest load
+(2.5): G's value when every segment ends in a collective or paired exchange and one rank is
+the slowest between two of them (tests/analysis/test_algorithm_g_programs.py).
 
 **Scores**: E (4.9), Ē (4.10) and the conservative ratio R (4.8) =
 T_actual / (T_sample + T_estimate), T_sample the wall time of the sample runs and
@@ -85,10 +88,24 @@ def counts(aag: AAG, plan: R.Plan, nprocs: int, inputs: Mapping[str, object],
            spec: str = "cluster") -> tuple[list[dict[str, float]], list[dict[str, list]], float]:
     """Per rank: each segment's F, its communication calls ``(op, calls, bytes)``; and the
     spec's whole-program prediction (the op-count model's T_p)."""
+    cfg, pred = engine_run(aag, nprocs, inputs, spec)
+    return counts_of(cfg, plan, pred)
+
+
+def engine_run(aag: AAG, nprocs: int, inputs: Mapping[str, object], spec: str = "cluster",
+               trace: bool = False):
+    """The configured AAG and the engine's prediction on ``spec``; ``trace``: every
+    iteration interpreted and traced (algorithm G's thread graph is built from it)."""
     from interp import api
 
-    aag, inputs = configured(aag, inputs)
-    pred = api.predict(aag, spec, nprocs, dict(inputs), symbolic=False)
+    cfg, rest = configured(aag, inputs)
+    return cfg, api.predict(cfg, spec, nprocs, dict(rest), symbolic=False, trace=trace,
+                            timeline=trace)
+
+
+def counts_of(aag: AAG, plan: R.Plan,
+              pred) -> tuple[list[dict[str, float]], list[dict[str, list]], float]:
+    """:func:`counts` from a prediction ``pred`` of the configured ``aag``."""
     # the segments' AAUs by first line (a configured copy has the same lines, new ids)
     by_line: dict[int, A.AAU] = {}
     for a in R.main_unit(aag).walk():
@@ -368,33 +385,58 @@ def _comm_leaves_of(aag: AAG, seg: R.Segment) -> list:
 class Point:
     nprocs: int
     inputs: dict[str, str]
-    predicted: float  # semi-empirical T_p
+    predicted: float  # semi-empirical T_p (algorithm G's, unless ``method`` says otherwise)
     opcount: float  # the op-count model's T_p on the reference spec
     estimate_seconds: float  # T_estimate
     actual: float | None = None  # the fastest run's timed seconds
     runs: int = 0
     oversubscribed: bool = False
+    sum_of_max: float = 0.0  # Σ_s max_r tt(s, r): G's value when every segment ends in a sync
+    method: str = "G"  # "G" (algorithm G played) or "sum-of-max"
+    events: int = 0  # events G processed: Θ (2.2)
 
 
-def predict(aag: AAG, model: Model, nprocs: int, inputs: Mapping[str, str]) -> Point:
+METHODS = ("G", "sum-of-max")
+
+
+def predict(aag: AAG, model: Model, nprocs: int, inputs: Mapping[str, str], *,
+            method: str = "G", seed: int = 0) -> Point:
+    """T_p from the model: algorithm G played on the thread graph (``method`` "G", the pick
+    among simultaneous events seeded by ``seed``), beside Σ_s max_r tt(s, r)."""
+    from interp.analysis import algorithm_g, thread_graph
+
+    if method not in METHODS:
+        raise InterpError(f"unknown method {method!r}", hint="choose G or sum-of-max")
     start = time.perf_counter()
     plan = R.plan(aag)
-    F, calls, opcount = counts(aag, plan, nprocs, _numbers(inputs), model.spec)
+    cfg, pred = engine_run(aag, nprocs, _numbers(inputs), model.spec, trace=method == "G")
+    F, calls, opcount = counts_of(cfg, plan, pred)
     fits = {s.column: s for s in model.segments}
-    total = 0.0
     for seg in plan.segments:
-        fit_ = fits.get(seg.column)
-        if fit_ is None:
+        if seg.column not in fits:
             raise InterpError(f"the model has no fit for segment {seg.column} (line {seg.line})",
                               hint="fit the model on the same program (its source changed?)")
-        per_rank = [fit_.a * F[r][seg.column] + fit_.b
-                    + sum(model.comm.cost(op, nprocs, b) * n for op, n, b in calls[r][seg.column])
-                    for r in range(len(F))]
-        total += max(per_rank)
-    return Point(nprocs, dict(inputs), total, opcount, time.perf_counter() - start)
+    tt = [{c: fits[c].a * F[r][c] + fits[c].b for c in F[r]} for r in range(len(F))]
+    total = sum(max(tt[r][c] + sum(model.comm.cost(op, nprocs, b) * n
+                                   for op, n, b in calls[r][c]) for r in range(len(F)))
+                for c in (s.column for s in plan.segments))
+    point = Point(nprocs, dict(inputs), total, opcount, 0.0, sum_of_max=total, method=method)
+    if method == "G":
+        by_id = cfg.by_id()
+
+        def price(aau: int) -> float:
+            a = by_id[aau]
+            return model.comm.cost(a.call.op, nprocs, _bytes(a, pred))
+
+        built = thread_graph.build(cfg, plan, pred, tt, price)
+        played = algorithm_g.play(built.graph, seed)
+        point.predicted, point.events = played.seconds, played.processed
+    point.estimate_seconds = time.perf_counter() - start
+    return point
 
 
-def score(aag: AAG, model: Model, actual: Sequence[R.Run], nprocs: int) -> list[Point]:
+def score(aag: AAG, model: Model, actual: Sequence[R.Run], nprocs: int, *,
+          method: str = "G", seed: int = 0) -> list[Point]:
     """Predict every size of ``actual`` at P = ``nprocs`` and set the runs beside it."""
     main = Path(R.main_unit(aag).file).stem
     groups: dict[tuple, list[R.Run]] = {}
@@ -406,7 +448,7 @@ def score(aag: AAG, model: Model, actual: Sequence[R.Run], nprocs: int) -> list[
                           hint=f"interp run FILES -P {nprocs} --set … --runs FILE")
     out = []
     for key, rs in sorted(groups.items(), key=lambda kv: [float(v) for _, v in kv[0]]):
-        point = predict(aag, model, nprocs, dict(key))
+        point = predict(aag, model, nprocs, dict(key), method=method, seed=seed)
         point.actual = min(r.timed for r in rs)
         point.runs = len(rs)
         point.oversubscribed = any(r.oversubscribed for r in rs)

@@ -450,4 +450,20 @@ def trip_count(start: sp.Expr, stop: sp.Expr, step: sp.Expr | None) -> sp.Expr:
                       and step.is_Integer else sp.floor(span / step))
     if step == 1:
         return sp.Max(0, span)
-    return sp.Max(0, sp.floor(span / step))
+    return _cyclic_trip_count(span, step) or sp.Max(0, sp.floor(span / step))
+
+
+def _cyclic_trip_count(span: sp.Expr, step: sp.Expr) -> sp.Expr | None:
+    """``floor(span / step)`` built without SymPy's evaluation where it is known to be that:
+    ``span = N + c`` for a positive integer symbol N and whole c >= -1, ``step`` a whole number
+    above 1 that does not divide c. Such a floor has no integer part to take out and is never
+    negative, so ``Max(0, floor(..))`` evaluates to it; SymPy spends a few ms proving both per
+    loop, and a cyclic distribution (``DO I = ME+1, N-1, NP``) has one per process
+    (tests/application/test_expr.py holds the two equal)."""
+    if not (step.is_Integer and step > 1 and span.is_Add and len(span.args) == 2):
+        return None
+    c, n = sorted(span.args, key=lambda t: not t.is_Number)
+    if not (c.is_Integer and c >= -1 and c % step != 0 and n.is_Symbol
+            and n.is_integer and n.is_positive):
+        return None
+    return sp.floor(span / step, evaluate=False)

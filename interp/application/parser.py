@@ -18,6 +18,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from interp.application import ast
 from interp.application.cards import Card, is_free_form, read_included, read_source
 from interp.errors import InterpError, SourceLocation, UnsupportedError
+from interp import cache
 from interp.cache import grammar_cache
 from interp.resources import grammar_path
 
@@ -705,6 +706,35 @@ def _parse_cards(cards: list[Card]) -> list[tuple[Card, ast.Stmt]]:
     return [(card, parse_statement(card)) for card in cards]
 
 
+# the code that turns a file's text into statements: an edit to any of it is a new cache key
+PARSER_MODULES = ("application/parser.py", "application/cards.py", "application/ast.py",
+                  "errors.py")
+STATEMENTS_KEPT = 512  # parsed files in the user cache (a few KB to a few hundred KB each)
+
+
+def _parsed_source(path: Path) -> list[tuple[Card, ast.Stmt]]:
+    """A source file's cards and their statements (INCLUDEs not yet expanded). From the user
+    cache when the same bytes under the same name went through this parser before: no grammar
+    to load and no parse (a third of a small predict's interpretation); an error is never
+    cached, so a bad file is reported every time."""
+    try:
+        text = path.read_bytes()
+    except OSError:  # read_source says what is wrong
+        return _parse_source(path)
+    digest = cache.key(text, str(path), grammar_path("fortran77.lark").read_bytes(),
+                       cache.code_version(PARSER_MODULES))
+    return cache.cached("statements", digest, lambda: _parse_source(path), keep=STATEMENTS_KEPT)
+
+
+def _parse_source(path: Path) -> list[tuple[Card, ast.Stmt]]:
+    cards = read_source(path)
+    if not cards:
+        raise InterpError(f"{path} holds no statements, only comments",
+                          SourceLocation(str(path), 1, 1),
+                          hint="give a file holding a Fortran program unit")
+    return _parse_cards(cards)
+
+
 def _parse_included(path: Path, free: bool) -> list[tuple[Card, ast.Stmt]]:
     """An INCLUDEd file's statements. A header of declarations only (the usual case, included
     by every file of a program) is parsed once and its statements shared, since nothing
@@ -775,13 +805,8 @@ def parse_file(path: str | Path, include_dirs: Iterable[str | Path] = ()) -> lis
     from interp.application.structure import build_unit
 
     path = Path(path)
-    cards = read_source(path)
-    if not cards:
-        raise InterpError(f"{path} holds no statements, only comments",
-                          SourceLocation(str(path), 1, 1),
-                          hint="give a file holding a Fortran program unit")
-    stmts = _expand_includes(_parse_cards(cards), path.parent, tuple(Path(d) for d in include_dirs),
-                             is_free_form(path))
+    stmts = _expand_includes(_parsed_source(path), path.parent,
+                             tuple(Path(d) for d in include_dirs), is_free_form(path))
     units: list[ast.ProgramUnit] = []
     current: list[tuple[Card, ast.Stmt]] = []
     for card, stmt in stmts:

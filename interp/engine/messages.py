@@ -106,9 +106,11 @@ class MessageModel:
     """Messages on one machine configuration: their time, their overlap, their links."""
 
     def __init__(self, sag: SAG, nprocs: int, bound: str, host_id: int, timing: bool = True,
-                 defer: bool = False):
+                 defer: bool = False, exact: bool = False):
         self.sag, self.nprocs, self.bound, self.host_id = sag, nprocs, bound, host_id
-        self.network = Network(channel(sag), defer) if contention(sag) and timing else None
+        # the exact mode prices link sharing by the whole-component reference
+        self.network = Network(channel(sag), defer, incremental=not exact) \
+            if contention(sag) and timing else None
         self.crossbar = crossbar(sag)
         self.threshold = eager_threshold(sag)
         self.notes: list[str] = []

@@ -21,7 +21,9 @@ How one sender's messages share its links is the spec's ``cs.spec.channel``:
 
 A flow's times stay open, and are recomputed whenever a new flow joins its links, until no
 new flow can reach it any more (:meth:`Network.settle_one`): only then is its end final and its
-message may be received. The rates it used are then fixed, and later flows share what is left.
+message may be received. A new flow re-prices only the flows whose rates it changes
+(:class:`_Reprice`); the exact mode re-simulates every open flow connected to it through shared
+links, the reference the incremental pricing is tested against. The rates it used are then fixed, and later flows share what is left.
 Times are numbers; the scheduler does not pass messages whose times are symbolic.
 """
 
@@ -60,6 +62,7 @@ class Flow:
     sender: object = None  # whose interface it leaves by
     prev: int | None = None  # fifo: the sender's previous flow, while it is open
     after: float = 0.0  # fifo: when the sender's previous flow, now closed, ended
+    ready: float = 0.0  # when its bytes may start (its start, or fifo: its queue's turn)
 
 
 def _max_min(active: list[Flow], capacity: dict[Link, float]) -> dict[int, float]:
@@ -105,7 +108,8 @@ def _max_min(active: list[Flow], capacity: dict[Link, float]) -> dict[int, float
 class Network:
     """The flows in flight and the link time already used by received messages."""
 
-    def __init__(self, channel: str = "fair", defer: bool = True) -> None:
+    def __init__(self, channel: str = "fair", defer: bool = True,
+                 incremental: bool = True) -> None:
         if channel not in CHANNELS:
             raise ValueError(f"channel must be one of {', '.join(CHANNELS)}, not {channel!r}")
         self.channel = channel
@@ -113,6 +117,9 @@ class Network:
         # (defer), or is final at once and ``violated`` says if a later flow of its sender
         # would have shared a link with it (then the caller interprets again, deferring)
         self.defer = defer
+        # a new flow re-prices only the flows whose rates it changes (``_Reprice``); the
+        # exact mode re-simulates every flow connected to it (``_component``, ``_simulate``)
+        self.incremental = incremental
         self.violated = False
         self.open: dict[int, Flow] = {}
         self.by_link: dict[Link, set[int]] = {}  # the open flows on each link
@@ -140,6 +147,8 @@ class Network:
             self.last[sender] = flow
         for link in links:
             self.by_link.setdefault(link, set()).add(key)
+        if self.incremental:
+            return _Reprice(self, flow).run()
         group = self._component(flow)
         old = {f.key: f.end for f in group}
         self._simulate(group)
@@ -186,7 +195,7 @@ class Network:
     def shift(self, d: float) -> None:
         """Every time later by ``d`` (the scheduler skipped periods of a steady state)."""
         for f in self.open.values():
-            f.start, f.end, f.after = f.start + d, f.end + d, f.after + d
+            f.start, f.end, f.after, f.ready = f.start + d, f.end + d, f.after + d, f.ready + d
             f.segments = [(a + d, b + d, r) for a, b, r in f.segments]
         for link, segs in self.fixed.items():
             self.fixed[link] = [(a + d, b + d, r) for a, b, r in segs]
@@ -247,6 +256,7 @@ class Network:
                 behind[f.prev] = (i, f)
             else:
                 ready = max(f.start, f.after) if f.prev is None else max(f.start, self.open[f.prev].end)
+                f.ready = ready
                 heapq.heappush(waiting, (ready, i, f))
         active: list[Flow] = []
         t = waiting[0][0]
@@ -281,7 +291,8 @@ class Network:
                     f.end = ended[f.key] = t_next
                     if f.key in behind:  # fifo: the sender's next flow may leave now
                         i, g = behind.pop(f.key)
-                        heapq.heappush(waiting, (max(g.start, t_next), i, g))
+                        g.ready = max(g.start, t_next)
+                        heapq.heappush(waiting, (g.ready, i, g))
             active = [f for f in active if f.key not in ended]
             t = t_next
 
@@ -296,7 +307,7 @@ class Network:
         for f in flows:
             for link in f.links:
                 users.setdefault(link, []).append(f)
-        net, shared = Network(self.channel), set()
+        net, shared = Network(self.channel, incremental=self.incremental), set()
         for link, fs in users.items():  # background: what messages already priced use
             net.fixed[link] = [g for g in self.fixed.get(link, ()) if g[1] > floor] + [
                 g for k in self.by_link.get(link, ()) for g in self.open[k].segments if g[1] > floor]
@@ -320,3 +331,253 @@ class Network:
         """Link time used by messages already received: later flows share what is left."""
         for link in links:
             self.fixed.setdefault(link, []).extend(segments)
+
+
+def _rate_at(f: Flow, t: float) -> float:
+    """A flow's rate at ``t`` by its segments (0 between them)."""
+    for a, b, r in f.segments:
+        if a <= t + _EPS and b > t + _EPS:
+            return r
+    return 0.0
+
+
+_TIGHT = 1e-12  # relative: a link full, a level the highest (tighter only re-prices more flows)
+
+
+class _Reprice:
+    """A new flow's effect on the open flows, priced incrementally. The rates before it
+    starts stand. From its start the flows whose rates it can change -- the *changed* set,
+    at first the new flow alone -- are simulated as the reference does (``_simulate``) while
+    every other flow keeps its rates as background. At every event the result is checked
+    against the definition of weighted max-min fairness on the links the changed flows use:
+    every flow needs a full link on which no flow has a higher level (rate × weight). A flow
+    that lost its bottleneck, or a changed flow's better-off neighbours, join the changed set
+    (their rates before that moment stand) and the moment is priced again; so the set grows
+    only while rates actually change. Max-min rates being unique, the result is the
+    reference's. Under ``fifo`` a changed flow's queue (the sender's later flows) changes
+    with it."""
+
+    def __init__(self, net: Network, new: Flow) -> None:
+        self.net, self.t = net, new.start
+        self.changed: dict[int, Flow] = {}  # in the order they joined
+        self.old: dict[int, float] = {}  # their ends before
+        self.left: dict[int, float] = {}
+        self.waiting: list[tuple[float, int, int]] = []  # (ready, order, key), a heap
+        self.queued: set[int] = set()  # the keys in ``waiting`` still waiting there
+        self.behind: dict[int, int] = {}  # fifo: a changed flow -> its sender's next flow
+        self.active: list[Flow] = []
+        self.done: set[int] = set()
+        self.touched: set[Link] = set()  # the changed flows' links
+        self.fixed: dict[Link, list[Segment]] = {}  # received messages' use after the start
+        self.breaks: list[float] = []  # when the background on the touched links changes
+        self.stop = new.start  # the background needs checking until the changed flows' old ends
+        self.horizon = float("inf")  # a background flow's bottleneck elsewhere holds until
+        self._join(new, new.start)
+
+    def run(self) -> dict[int, float]:
+        t = self.t
+        while True:
+            self._activate(t)
+            rates = self._priced(t)
+            step = self._next(t, rates)
+            if step is None:
+                break
+            t = self._advance(t, step, rates)
+        new = next(iter(self.changed))
+        return {k: f.end for k, f in self.changed.items()
+                if k == new or abs(f.end - self.old[k]) > _EPS}
+
+    # ---- the changed set ----
+    def _join(self, f: Flow, t: float) -> None:
+        """``f`` is re-priced from ``t``: its segments before ``t`` stand."""
+        if f.key in self.changed:
+            return
+        self.changed[f.key], self.old[f.key] = f, f.end
+        self.stop = max(self.stop, f.end)
+        left, kept = f.demand, []
+        for a, b, r in f.segments:
+            if a < t:
+                kept.append((a, min(b, t), r))
+                left = max(left - r * (min(b, t) - a), 0.0)
+        f.segments, self.left[f.key] = kept, left
+        open_ = self.net.open
+        if f.prev is not None and f.prev in self.changed and f.prev not in self.done:
+            self.behind[f.prev] = f.key  # fifo: it leaves when its predecessor, re-priced, ends
+        else:
+            f.ready = max(f.start, f.after) if f.prev is None else max(f.start, open_[f.prev].end)
+            heapq.heappush(self.waiting, (f.ready, len(self.changed), f.key))
+            self.queued.add(f.key)
+        for link in f.links:
+            if link not in self.touched:
+                self._touch(link)
+        nxt = self.net.next.get(f.key)  # fifo: the sender's next flow waits on this one's end
+        if nxt is not None and nxt in open_:
+            if nxt not in self.changed:
+                self._join(open_[nxt], t)
+            elif nxt in self.queued:
+                self.queued.discard(nxt)
+                self.behind[f.key] = nxt
+
+    def _touch(self, link: Link) -> None:
+        self.touched.add(link)
+        segs = self.fixed[link] = [s for s in self.net.fixed.get(link, ()) if s[1] > self.t]
+        times = [x for a, b, _ in segs for x in (a, b)]
+        for k in self.net.by_link.get(link, ()):
+            g = self.net.open[k]
+            times += [g.ready, g.end] + [x for a, b, _ in g.segments for x in (a, b)]
+        self.breaks += [x for x in times if x > self.t + _EPS]
+        heapq.heapify(self.breaks)
+
+    def _activate(self, t: float) -> None:
+        now = []
+        while self.waiting and self.waiting[0][0] <= t + _EPS:
+            _, i, k = heapq.heappop(self.waiting)
+            if k in self.queued:
+                self.queued.discard(k)
+                now.append(self.changed[k])
+        self.active += now
+
+    # ---- one moment: rates, checked ----
+    def _priced(self, t: float) -> dict[int, float]:
+        """The changed flows' max-min rates at ``t`` on what the background leaves, the
+        changed set grown until every flow on the touched links has a bottleneck."""
+        while True:
+            rates = _max_min(self.active, {
+                link: self._capacity(link, t)
+                for link in {link for f in self.active for link in f.links}})
+            grow = self._unfair(t, rates)
+            if not grow:
+                return rates
+            for f in grow:
+                self._join(f, t)
+            self._activate(t)
+
+    def _background(self, g: Flow, t: float) -> bool:
+        return g.key not in self.changed and g.ready <= t + _EPS and g.end > t + _EPS
+
+    def _capacity(self, link: Link, t: float) -> float:
+        fixed = self.fixed[link] if link in self.fixed else self.net.fixed.get(link, ())
+        used = sum(r for a, b, r in fixed if a <= t + _EPS and b > t + _EPS)
+        open_ = self.net.open
+        return 1.0 - used - sum(_rate_at(open_[k], t) for k in self.net.by_link.get(link, ())
+                                if self._background(open_[k], t))
+
+    def _unfair(self, t: float, rates: dict[int, float]) -> list[Flow]:
+        """The flows to re-price at ``t``: background flows on the touched links without a
+        bottleneck, and the background flows above a changed flow that has none."""
+        open_, by_link = self.net.open, self.net.by_link
+        level: dict[int, float] = {}
+
+        def level_of(g: Flow) -> float | None:  # None: not on the wire at t
+            if g.key not in level:
+                if g.key in self.changed:
+                    level[g.key] = rates[g.key] * g.weight if g.key in rates else None
+                else:
+                    level[g.key] = _rate_at(g, t) * g.weight if self._background(g, t) else None
+            return level[g.key]
+
+        state: dict[Link, tuple[bool, float, float]] = {}
+
+        def link_state(link: Link) -> tuple[bool, float, float]:
+            """(full, highest level, when it next changes) at ``t``."""
+            if link not in state:
+                fixed = self.fixed[link] if link in self.fixed else [
+                    s for s in self.net.fixed.get(link, ()) if s[1] > t + _EPS]
+                cap = 1.0 - sum(r for a, b, r in fixed if a <= t + _EPS and b > t + _EPS)
+                used, top, change = 0.0, 0.0, float("inf")
+                if link not in self.touched:  # the background's next change here
+                    change = min((x for a, b, _ in fixed for x in (a, b) if x > t + _EPS),
+                                 default=change)
+                for k in by_link.get(link, ()):
+                    g = open_[k]
+                    lv = level_of(g)
+                    if lv is not None:
+                        used += lv / g.weight
+                        top = max(top, lv)
+                    if link not in self.touched:
+                        change = min([change] + [x for a, b, _ in g.segments for x in (a, b)
+                                                 if x > t + _EPS]
+                                     + [x for x in (g.ready, g.end) if x > t + _EPS])
+                state[link] = (used >= max(cap, 0.0) - _TIGHT, top, change)
+            return state[link]
+
+        def bottleneck(g: Flow) -> float | None:
+            """Until when ``g`` keeps a bottleneck (inf: on a touched link), None: it has none."""
+            lv, until = level[g.key], None
+            for link in g.links:
+                full, top, change = link_state(link)
+                if full and lv >= top * (1 - _TIGHT) - _EPS:
+                    until = change if until is None else max(until, change)
+            return until
+
+        grow: dict[int, Flow] = {}
+        for f in self.active:
+            level_of(f)
+        seen = set()
+        for link in self.touched:
+            for k in by_link.get(link, ()):
+                if k not in seen and level_of(open_[k]) is not None:
+                    seen.add(k)
+        for k in seen:
+            g = open_[k]
+            until = bottleneck(g)
+            if until is not None:
+                if k not in self.changed:
+                    self.horizon = min(self.horizon, until)
+            elif k not in self.changed:
+                grow[k] = g
+            else:  # a changed flow starved: the background flows above it on its links yield
+                lv = level[k]
+                for link in g.links:
+                    for j in by_link.get(link, ()):
+                        h = open_[j]
+                        if j not in self.changed and (level_of(h) or 0.0) > lv * (1 + _TIGHT) + _EPS:
+                            grow[j] = h
+        return list(grow.values())
+
+    # ---- the next event ----
+    def _next(self, t: float, rates: dict[int, float]):
+        """The next event after ``t`` and the changed flows' finishes, or None when nothing
+        is left to price."""
+        finish = {f.key: t + self.left[f.key] / rates[f.key] for f in self.active
+                  if rates[f.key] > _EPS}
+        while self.waiting and self.waiting[0][2] not in self.queued:
+            heapq.heappop(self.waiting)
+        while self.breaks and self.breaks[0] <= t + _EPS:
+            heapq.heappop(self.breaks)
+        live = bool(self.active or self.queued or self.behind)
+        nxt = list(finish.values()) + ([self.waiting[0][0]] if self.waiting else [])
+        later = [x for x in (self.breaks[0] if self.breaks else None, self.horizon)
+                 if x is not None and x < float("inf") and (live or x < self.stop - _EPS)]
+        self.horizon = float("inf")
+        nxt += later
+        if not live and not nxt:
+            return None
+        return nxt, finish
+
+    def _advance(self, t: float, step, rates: dict[int, float]) -> float:
+        nxt, finish = step
+        # as in ``_simulate``: with nothing to wait for the rest goes at full rate
+        t_next = min(nxt) if nxt else t + max(self.left[f.key] for f in self.active)
+        tol = 1e-12 * max(1.0, abs(t_next))
+        ended = set()
+        for f in self.active:
+            r = rates[f.key]
+            if r > _EPS:
+                if f.segments and f.segments[-1][1] == t and f.segments[-1][2] == r:
+                    f.segments[-1] = (f.segments[-1][0], t_next, r)
+                else:
+                    f.segments.append((t, t_next, r))
+                self.left[f.key] = max(self.left[f.key] - r * (t_next - t), 0.0)
+            if finish.get(f.key, float("inf")) <= t_next + tol or not nxt:
+                f.end = t_next
+                ended.add(f.key)
+                self.done.add(f.key)
+                k = self.behind.pop(f.key, None)
+                if k is not None:  # fifo: the sender's next flow may leave now
+                    g = self.changed[k]
+                    g.ready = max(g.start, t_next)
+                    heapq.heappush(self.waiting, (g.ready, len(self.changed) + len(self.done), k))
+                    self.queued.add(k)
+        self.active = [f for f in self.active if f.key not in ended]
+        return t_next

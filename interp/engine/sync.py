@@ -54,7 +54,7 @@ class GlobalSync:
         self.hung = False
         self.notes: list[str] = []
         self.assumptions: list[sp.Basic] = []
-        self.msgs = MessageModel(sag, nprocs, bound, HOST_ID, timing, defer)
+        self.msgs = MessageModel(sag, nprocs, bound, HOST_ID, timing, defer, exact)
         self.buffers = StaticBuffers(sag, HOST_ID)
         self.trace: list[MessageTrace] | None = None  # matched messages, when tracing
         self.next_handle = FIRST_HANDLE  # of the next communicator MPI_COMM_SPLIT/DUP makes

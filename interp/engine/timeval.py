@@ -23,6 +23,22 @@ def _sum(a: float, b: float) -> float:
     return 0.0 if abs(v) <= _CANCEL * max(abs(a), abs(b)) else v
 
 
+def _expanded(x: sp.Expr) -> "Lin":
+    c, terms = 0.0, {}
+    for term in sp.Add.make_args(sp.expand(x)):
+        k, m = term.as_coeff_Mul()
+        if m == 1:
+            c += float(k)
+        else:
+            terms[m] = terms.get(m, 0.0) + float(k)
+    return Lin(c, {m: k for m, k in terms.items() if k != 0.0})
+
+
+# SymPy expression → its Lin (a Lin is immutable, so one serves every caller): the same
+# counts (NITER, NITER - 4) are converted hundreds of times a run, each an expand
+_OF: dict = {}
+
+
 class Lin:
     """``c + Σ k·m``: a float constant and float coefficients ``k`` over SymPy monomials ``m``.
     Immutable: every operation returns a new one."""
@@ -43,14 +59,12 @@ class Lin:
         x = as_sympy(x)
         if x.is_number:
             return Lin(float(x))
-        c, terms = 0.0, {}
-        for term in sp.Add.make_args(sp.expand(x)):
-            k, m = term.as_coeff_Mul()
-            if m == 1:
-                c += float(k)
-            else:
-                terms[m] = terms.get(m, 0.0) + float(k)
-        return Lin(c, {m: k for m, k in terms.items() if k != 0.0})
+        got = _OF.get(x)
+        if got is None:
+            if len(_OF) > 100_000:
+                _OF.clear()
+            got = _OF[x] = _expanded(x)
+        return got
 
     # ---- reading it as SymPy ----
     @property

@@ -187,15 +187,16 @@ SIMPLE = {"Seq", "Comm", "Sync", "SyncSeq", "Spawn"}
 
 def _aau_table(pred: Prediction, top: int) -> Table:
     rows = [r for r in pred.aau_rows() if r["type"] in SIMPLE]
-    total = sum((number(pred, r["total"]) or 0.0) for r in rows) or 1.0
-    rows.sort(key=lambda r: -(number(pred, r["total"]) or 0.0))
+    delta = {r["id"]: number(pred, r["total"]) for r in rows}  # each formula evaluated once
+    total = sum((delta[r["id"]] or 0.0) for r in rows) or 1.0
+    rows.sort(key=lambda r: -(delta[r["id"]] or 0.0))
     t = Table(title=f"The {min(top, len(rows))} AAUs that cost most (δ summed over processes "
                     "and executions)", title_justify="left")
     for col, just in (("AAU", "left"), ("type", "left"), ("where", "left"),
                       ("executions", "right"), ("δ total", "right"), ("share", "right")):
         t.add_column(col, justify=just)
     for r in rows[:top]:
-        d = number(pred, r["total"])
+        d = delta[r["id"]]
         lines = f"{r['line']}" if r["end_line"] == r["line"] else f"{r['line']}-{r['end_line']}"
         count = number(pred, r["count"])
         t.add_row(f"#{r['id']}", r["type"], f"{r['file']}:{lines}",

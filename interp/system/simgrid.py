@@ -51,7 +51,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from xml.sax.saxutils import quoteattr
 
 from interp.errors import InterpError
 from interp.system.fattree import FatTree
@@ -345,6 +344,8 @@ def export_simgrid(sag: SAG, nprocs: int, bound: Bound = "mid", model: str = "mp
 def _host_line(name: str, speed: float, props: dict[str, str] | None = None) -> list[str]:
     if not props:
         return [f'    <host id="{name}" speed="{_num(speed)}f"/>']
+    from xml.sax.saxutils import quoteattr  # with urllib and ssl: 30 ms a predict does not need
+
     lines = [f'    <host id="{name}" speed="{_num(speed)}f">']
     lines += [f"      <prop id={quoteattr(k)} value={quoteattr(v)}/>" for k, v in props.items()]
     return lines + ["    </host>"]

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import yaml
-from yaml.constructor import SafeConstructor
+from typing import TYPE_CHECKING, Any
 
 from interp.errors import SourceLocation, SpecError
+
+if TYPE_CHECKING:
+    import yaml
+    from yaml.constructor import SafeConstructor
 
 DataPath = tuple  # keys and list indices from the document root
 
@@ -55,6 +56,8 @@ class Doc:
         return SpecError(message, loc, hint=hint, source_line=self.line(loc))
 
     def loc(self, node: yaml.Node, offset: int) -> SourceLocation:
+        import yaml
+
         mark = node.start_mark
         column = mark.column + 1
         if isinstance(node, yaml.ScalarNode) and node.end_mark.line == mark.line:
@@ -64,6 +67,8 @@ class Doc:
 
 def raw_text(doc: Doc, path: DataPath) -> str:
     """A scalar exactly as written (``70e-6`` stays a decimal string, not a float)."""
+    import yaml
+
     node = doc.values[path]
     return node.value if isinstance(node, yaml.ScalarNode) else str(doc_get(doc.data, path))
 
@@ -72,9 +77,6 @@ def doc_get(data: Any, path: DataPath) -> Any:
     for key in path:
         data = data[key]
     return data
-
-
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: 10x faster, same marks
 
 
 def load_doc(path: Path, file: str | None = None) -> Doc:
@@ -87,9 +89,14 @@ def load_doc(path: Path, file: str | None = None) -> Doc:
 
 
 def parse_doc(text: str, file: str) -> Doc:
+    # YAML is imported here: a spec read from the user cache (interp.cache) needs none of it
+    import yaml
+    from yaml.constructor import SafeConstructor
+
     doc = Doc(None, file, text.splitlines())
     try:
-        root = yaml.compose(text, Loader=_LOADER)
+        # libyaml: 10x faster, same marks
+        root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         if root is None:
             raise doc.error("the file is empty", SourceLocation(file, 1, 1))
         doc.data = _build(root, (), doc, SafeConstructor())
@@ -109,6 +116,8 @@ def _offset_loc(text: str, file: str, offset: int) -> SourceLocation:
 
 
 def _build(node: yaml.Node, path: DataPath, doc: Doc, constructor: SafeConstructor) -> Any:
+    import yaml
+
     doc.built += 1
     if doc.built > MAX_VALUES:  # an alias shares its node: each use is built again
         raise doc.error(f"the spec expands to more than {MAX_VALUES:,} values (aliases of "

@@ -138,6 +138,16 @@ def test_trapezoid_formula_in_p():
     work = fp.formula.coeff(niter).coeff(sp.floor(n / P + sp.Rational(1, 2) - 2 / P))
     assert float(work) == pytest.approx(3.466e-6, rel=1e-12)
     assert fp.formula.coeff(niter).has(sp.log(P))
+    # Each doubling of P adds, per iteration, one level to the cube's broadcast of the 24-byte
+    # PARAMS (static buffers: 70e-6 + 24·0.42e-6 + 1 hop·11e-6 = 91.08 µs) and one round to
+    # GDSUM's 8-byte exchange (70e-6 + 8·0.42e-6 + 11e-6 = 84.36 µs, plus the i860's 1-clock
+    # add at 40 MHz: 0.025 µs): 175.465 µs per log2 P.
+    level = STATIC["startup"] + 24 * STATIC["per_byte"] + STATIC["per_hop"]
+    rnd = STATIC["startup"] + 8 * STATIC["per_byte"] + STATIC["per_hop"] + sp.Rational(1, 40 * 10**6)
+    assert level + rnd == sp.Rational(175465, 10**9)
+    rest = fp.formula.coeff(niter) - work * sp.floor(n / P + sp.Rational(1, 2) - 2 / P)
+    per_doubling = rest.subs(P, 32) - rest.subs(P, 16)
+    assert float(per_doubling) == pytest.approx(float(level + rnd), rel=1e-9)
     assert fp.verified == [16, 32, 64]
     for p in (16, 32, 64):
         assert fp.at(p, {"N": sp.Integer(10**6), "NITER": sp.Integer(10)}) == \

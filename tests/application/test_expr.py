@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import sympy as sp
 
 from interp.application.expr import fortran_mod, int_div, to_sympy, trip_count
@@ -118,3 +120,38 @@ def test_to_sympy_of_relational_and_logical(aag_of):
     got = to_sympy(cond_aau.branches[0].cond, u.symbols)
     i, j = sp.Symbol("I", integer=True), sp.Symbol("J", integer=True)
     assert got == sp.And(i < 3, sp.Not(sp.Eq(j, 0)))
+
+
+def _evaluated_trip_count(span: sp.Expr, step: int) -> sp.Expr:
+    """What SymPy's own evaluation makes of the count (the path without the shortcut)."""
+    return sp.Max(0, sp.floor(span / step))
+
+
+@pytest.mark.parametrize("step", [2, 3, 16, 64])
+def test_cyclic_shortcut_is_sympys_own_result(step):
+    """trip_count(k, N - 1, step) for every first index k of a cyclic distribution over
+    ``step`` processes (and a few beyond): the floor the shortcut builds unevaluated is the
+    expression SymPy's evaluation gives, Max(0, .) dropped, e.g. step 16, k = 1: span N + 14,
+    floor(N/16 + 7/8)."""
+    n = sp.Symbol("N", integer=True, positive=True)
+    for k in range(1, step + 3):
+        got = trip_count(sp.Integer(k), n - 1, sp.Integer(step))
+        assert got == _evaluated_trip_count(n - 1 - k + step, step), (k, step)
+    assert trip_count(sp.Integer(1), n - 1, sp.Integer(16)) == sp.floor(n / 16 + sp.Rational(7, 8))
+
+
+@given(c=st.integers(-40, 400), step=st.integers(2, 100))
+@settings(max_examples=60, deadline=None)
+def test_cyclic_shortcut_matches_sympy_or_is_not_taken(c, step):
+    """Any span N + c: the shortcut's floor where it applies (c >= -1, step not dividing c),
+    SymPy's evaluation elsewhere; both the same expression as SymPy's."""
+    n = sp.Symbol("N", integer=True, positive=True)
+    assert trip_count(sp.Integer(0), n + c - step, sp.Integer(step)) == \
+        _evaluated_trip_count(n + c, step)
+
+
+def test_cyclic_shortcut_needs_a_positive_integer_symbol():
+    """N only an integer (it may be 0 or negative): Max(0, .) must stay, SymPy decides."""
+    n = sp.Symbol("N", integer=True)
+    got = trip_count(sp.Integer(1), n - 1, sp.Integer(16))
+    assert got == _evaluated_trip_count(n + 14, 16) and isinstance(got, sp.Max)
