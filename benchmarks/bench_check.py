@@ -9,6 +9,7 @@ extended in closed form once the pattern repeats).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,22 @@ def test_predict_finds_late_deadlock(benchmark):
             predict(aag, ipsc, 2, given)
 
     benchmark.pedantic(find, rounds=3, iterations=1, warmup_rounds=0)
+
+
+VALIDATION = Path(__file__).resolve().parents[1] / "validation"
+SCALE_PS = [int(p) for p in os.environ.get("INTERP_CHECK_P", "1024,4096").split(",")]
+
+
+@pytest.mark.parametrize("nprocs", SCALE_PS)
+@pytest.mark.parametrize("name", ["ring", "halo1d", "halo2d", "mworker"])
+def test_check_validation_programs_at_scale(benchmark, name, nprocs):
+    """``interp check`` of validation/NAME.f on the cluster grown to P (``--what-if 'procs =
+    P'``), AAG and spec included (docs/scale.md: target 30 s at P = 65,536; set
+    INTERP_CHECK_P=65536 to run it)."""
+    from interp import api
+
+    built = benchmark.pedantic(api.saag, args=([str(VALIDATION / f"{name}.f")], "cluster", nprocs,
+                                               {}, [f"procs = {nprocs}"]),
+                               rounds=1, iterations=1, warmup_rounds=0)
+    assert built.problems == []
+    benchmark.extra_info.update(nprocs=nprocs, edges=len(built.edges))

@@ -53,7 +53,7 @@ def diagnose_hang(s: GlobalSync, live: list[Process]) -> None:
     """No chain can go on (Algorithm 2, step 3): say why, with every call involved."""
     import networkx as nx  # 0.1 s to import: only when a program hangs
 
-    blocked = [p for p in live if p.state == "blocked"]
+    blocked = Blocked(p for p in live if p.state == "blocked")
     explained = _mismatches(s, blocked) | broken_collectives(s, blocked)
     rest = [p for p in blocked if p.pid not in explained]
     graph = nx.DiGraph()  # who could unblock whom; an explained process is a dead end
@@ -65,6 +65,7 @@ def diagnose_hang(s: GlobalSync, live: list[Process]) -> None:
             graph.add_edge(p.pid, q.pid)
     procs = {p.pid: p for p in rest}
     cycle = [procs[pid] for pid in cycle_of_waits(graph.subgraph(procs))]
+    in_cycle = {p.pid for p in cycle}
     if cycle:
         s.problems.append(Problem(
             "deadlock",
@@ -72,7 +73,7 @@ def diagnose_hang(s: GlobalSync, live: list[Process]) -> None:
             + " -> ".join(_waiting_runs(cycle)) + f" -> {cycle[0].label}",
             [p.request.aau.loc for p in cycle]))
     for p in rest:
-        if p in cycle:
+        if p.pid in in_cycle:
             continue
         if graph.out_degree(p.pid) == 0:
             s.problems.append(Problem(
@@ -106,7 +107,33 @@ def _run_label(ps: list[Process]) -> str:
     return " -> ".join(p.label for p in ps)
 
 
-def waits_for(s: GlobalSync, p: Process, blocked: list[Process]) -> list[Process]:
+class Blocked(list):
+    """The blocked processes in order, with their positions by pid: who a process waits for
+    is looked up, not searched for (a deadlock of P ranks cost P² to explain)."""
+
+    def __init__(self, procs):
+        super().__init__(procs)
+        self.pos = {p.pid: i for i, p in enumerate(self)}
+        self._fed: dict | None = None
+
+    def of(self, pids) -> list[Process]:
+        """The blocked processes among ``pids``, in the order of the list."""
+        return [self[i] for i in sorted({self.pos[x] for x in pids if x in self.pos})]
+
+    def has(self, p: Process) -> bool:
+        i = self.pos.get(p.pid)
+        return i is not None and self[i] is p
+
+    def fed(self, s: GlobalSync, pid: int, aau: int) -> set[int]:
+        """The senders whose messages receive ``aau`` of ``pid`` took before."""
+        if self._fed is None:
+            self._fed = {}
+            for (src, _sa, dst, da) in s.edges:
+                self._fed.setdefault((dst, da), set()).add(src)
+        return self._fed.get((pid, aau), set())
+
+
+def waits_for(s: GlobalSync, p: Process, blocked: Blocked) -> list[Process]:
     """The blocked processes that could satisfy what ``p`` waits for: the named source,
     or any whose program sends that type/tag."""
     req = p.request
@@ -114,16 +141,16 @@ def waits_for(s: GlobalSync, p: Process, blocked: list[Process]) -> list[Process
         h = s.handles.get((p.pid, req.handle))
         req = h["recv"] if h and "recv" in h else req
         if h and "rendezvous" in h:  # an MPI_ISEND waiting for its receive
-            return [q for q in blocked if q.pid == h["dest"]]
+            return blocked.of([h["dest"]])
     if isinstance(req, SendReq):  # a rendezvous MPI_SEND (or one without a static buffer)
         # waits for its receiver
-        return [q for q in blocked if q.pid in req.dests]
+        return blocked.of(req.dests)
     if isinstance(req, RecvReq) and req.source is not None:
-        return [q for q in blocked if q.pid == req.source]
+        return blocked.of([req.source])
     if isinstance(req, RecvReq):  # who fed this receive before is who it waits for now
-        fed = {src for (src, _sa, dst, da) in s.edges if dst == p.pid and da == req.aau.id}
+        fed = blocked.fed(s, p.pid, req.aau.id)
         if fed:
-            return [q for q in blocked if q.pid in fed]
+            return blocked.of(fed)
     if isinstance(req, CollReq):
         return [q for q in blocked if q is not p and not isinstance(q.request, CollReq)]
     if isinstance(req, RecvReq) and req.tag is not None:
@@ -131,10 +158,11 @@ def waits_for(s: GlobalSync, p: Process, blocked: list[Process]) -> list[Process
     return [q for q in blocked if q is not p]
 
 
-def _mismatches(s: GlobalSync, blocked: list[Process]) -> set[int]:
+def _mismatches(s: GlobalSync, blocked: Blocked) -> set[int]:
     """A receive that waits while a message for it sits unmatched: their type/tag or
     source never agree."""
     out = set()
+    sendable: dict[int, bool] = {}  # type/tag → can some process's program send it
     for p in blocked:
         req = p.request
         if isinstance(req, WaitReq):
@@ -147,11 +175,13 @@ def _mismatches(s: GlobalSync, blocked: list[Process]) -> set[int]:
         # A message of another type waits for p, and either nothing can ever send the type
         # p waits for, or its sender in turn waits for p: the types never agree. (Otherwise
         # a send is missing, which the wait-for graph reports.)
-        unsendable = not any(can_use_tag(q, "send", req.tag) for q in s.processes)
+        if req.tag not in sendable:
+            sendable[req.tag] = any(can_use_tag(q, "send", req.tag) for q in s.processes)
+        unsendable = not sendable[req.tag]
         later_use = tags_of(p, "recv")[0]  # types p's own later receives name
         pending = [m for m in s.messages.to(p.pid) if m.tag != req.tag and (
             unsendable or (m.tag not in later_use and isinstance(m.src, Process)
-                           and m.src in blocked and p in waits_for(s, m.src, blocked)))]
+                           and blocked.has(m.src) and p in waits_for(s, m.src, blocked)))]
         if not pending:
             continue
         m = pending[0]
@@ -168,14 +198,14 @@ def _mismatches(s: GlobalSync, blocked: list[Process]) -> set[int]:
     return out
 
 
-def broken_collectives(s: GlobalSync, blocked: list[Process]) -> set[int]:
+def broken_collectives(s: GlobalSync, blocked: Blocked) -> set[int]:
     out = set()
     for k, inst in sorted(s.collectives.items()):
         req = next(iter(inst.values()))[1]
         missing = [i for i in range(s.nprocs) if i not in inst]
         why = []
         for i in missing:
-            q = next((x for x in s.processes if x.pid == i), None)
+            q = s.by_pid.get(i)
             if q is None or q.state == "done":
                 why.append(f"{s.label(i)} (finished)")
             else:
@@ -192,7 +222,7 @@ def broken_collectives(s: GlobalSync, blocked: list[Process]) -> set[int]:
 
 
 def leftovers(s: GlobalSync) -> None:
-    broken_collectives(s, [])
+    broken_collectives(s, Blocked([]))
     labels = {q.pid: q for q in s.processes}
     for (pid, handle), h in s.handles.items():
         p = labels.get(pid)

@@ -290,13 +290,18 @@ class MessageModel:
         if self.network is None:
             return
         if is_symbolic(d):
-            self.network.forget_before(float("inf"))
-            self._in_flight.clear()
+            self.forget()
             return
         d = as_time(d)
         self.network.shift(d)
         for msg in self._in_flight.values():
             msg.alone = (msg.alone[0] + d, msg.alone[1] + d)
+
+    def forget(self) -> None:
+        """Drop every flow on the links (a jump after which no message is in flight)."""
+        if self.network is not None:
+            self.network.forget_before(float("inf"))
+            self._in_flight.clear()
 
     def _delays(self) -> list[float]:
         return [d for d in self.delays.values() if d > 0] + [

@@ -13,8 +13,6 @@ the inputs given.
 
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -233,8 +231,7 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
         for p in make_nodes(None, range(nprocs), 0.0):
             sched.add(p)
     try:
-        with _fewer_collections():
-            sched.run()
+        sched.run()  # (with the cyclic collector made rare: Scheduler.run)
     except Exception:
         if not classes:
             raise
@@ -245,19 +242,6 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
         return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing, defer=True,
                          timeline=timeline, exact=exact, classes=classes)
     return sched, sched.processes, host_proc
-
-
-@contextmanager
-def _fewer_collections():
-    """The cyclic garbage collector less often while the scheduler runs: its full passes
-    scan every live object (every process, request and message), which made a third of
-    the ring's time at P = 16384; what the run leaves is collected when it ends."""
-    old = gc.get_threshold()
-    gc.set_threshold(100_000, 50, 100)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*old)
 
 
 def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = None,

@@ -6,6 +6,13 @@ control decisions and the same messages in flight, the iterations between them r
 exactly (the *period*); the remaining m iterations are added in closed form (``m·Δ``, the
 *jump*) instead of being interpreted, so the cost of a prediction does not grow with the
 iteration count.
+
+The processes need not share Δ: the leaves of a reduce that never wait run ahead of its root
+at their own pace. With a shift Δ_p per process, every time compared in an iteration moves
+with its process's clock, so each comparison's margin changes by the same amount every
+iteration (the difference of its margins in the two periods). The decisions of the last
+iteration hold to the end of the loop when every margin keeps its sign after m more such
+changes (linear in m: checking the end is enough); then each clock moves by m·Δ_p.
 """
 
 from __future__ import annotations
@@ -15,7 +22,8 @@ import sympy as sp
 
 from interp.engine.process import CATEGORIES, AAUStat, Process
 from interp.engine.sync import GlobalSync
-from interp.engine.timeval import as_count, is_symbolic, same, scaled
+from interp.engine.timeval import (as_count, decided_sign, difference, is_symbolic,
+                                   record_comparisons, same, scaled)
 from interp.engine.values import is_unknown
 
 
@@ -31,12 +39,15 @@ class Cut:
     decisions: dict[int, int]  # length of each process's decision log
     pending: list[tuple]
     edges: dict[tuple, sp.Expr]
+    compared: list  # the comparisons of times since the cut before (timeval.record_comparisons)
+    delays: int  # messages link sharing has delayed so far
 
 
 class SteadyState:
     def __init__(self, sched: GlobalSync):
         self.sched = sched
         self.cuts: list[Cut] = []
+        self.compared: list | None = None  # being recorded since the last cut
 
     def cut(self, live: list[Process]) -> sp.Expr | None:
         """Take a cut; returns the number of iterations to jump when a period is found."""
@@ -44,7 +55,17 @@ class SteadyState:
         jump = self._period(live) if len(self.cuts) >= 3 else None
         if jump is not None:
             self.cuts.clear()
+        elif len(self.cuts) > 2:
+            self.cuts[-3].compared = [None]  # only the last two periods' are read
+        if self.sched.timing:  # (interp check folds on the pattern alone)
+            self.compared = []
+            record_comparisons(self.compared)
         return jump
+
+    def stop(self) -> None:
+        """The interpretation is over (or failed): record no more comparisons."""
+        record_comparisons(None)
+        self.compared = None
 
     def _snapshot(self, live: list[Process]) -> Cut:
         positions, clocks, cats, stats, decisions = {}, {}, {}, {}, {}
@@ -60,12 +81,15 @@ class SteadyState:
             decisions[p.pid] = len(p.decisions)
         pending = [(m.src.pid, m.dst, m.tag, m.size, m.arrival) for m in self.sched.messages]
         edges = {k: e.count for k, e in self.sched.edges.items()}
-        return Cut(clocks, positions, cats, stats, decisions, pending, edges)
+        msgs = self.sched.msgs
+        return Cut(clocks, positions, cats, stats, decisions, pending, edges,
+                   self.compared if self.compared is not None else [None],
+                   len(msgs.delays) + len(msgs.collective_delays))
 
     def _period(self, live: list[Process]) -> sp.Expr | None:
         c0, c1, c2 = self.cuts[-3:]
-        delta = self._shift(c0, c1, c2)
-        if delta is None:
+        deltas = self._shifts(c0, c1, c2)
+        if deltas is None:
             return None
         procs = {p.pid: p for p in live}
         for pid in c2.positions:
@@ -92,15 +116,20 @@ class SteadyState:
                     return None
         if m.is_number and m <= 0:
             return None
-        self._jump(live, c1, c2, m, delta)
+        values = list(deltas.values())
+        drift = any(not same(d, values[0]) for d in values[1:])
+        if drift and not self._drift_holds(c0, c1, c2, m):
+            return None
+        self._jump(live, c1, c2, m, deltas, drift)
         return m
 
-    def _shift(self, c0: Cut, c1: Cut, c2: Cut) -> sp.Expr | None:
-        """The common clock shift Δ of three cuts one iteration apart, if there is one."""
+    def _shifts(self, c0: Cut, c1: Cut, c2: Cut) -> dict[int, sp.Expr] | None:
+        """Each paused process's clock shift Δ_p, the same over the three cuts one iteration
+        apart, if there is one."""
         if not (set(c0.positions) == set(c1.positions) == set(c2.positions)):
             return None
         timing = self.sched.timing
-        delta = None
+        deltas = {}
         for pid, pos in c2.positions.items():
             p0, p1 = c0.positions[pid], c1.positions[pid]
             if pos[0] != p1[0] or pos[0] != p0[0] or pos[1] != p1[1] or pos[1] != p0[1]:
@@ -112,14 +141,36 @@ class SteadyState:
             if not (same(pos[2] - p1[2], 1) and same(p1[2] - p0[2], 1)):
                 return None
             if not timing:  # interp check: a loop repeats when its communication pattern does
-                delta = ZERO
+                deltas[pid] = ZERO
                 continue
             d1, d2 = c1.clocks[pid] - c0.clocks[pid], c2.clocks[pid] - c1.clocks[pid]
-            if delta is None:
-                delta = d2
-            if not (same(d1, delta) and same(d2, delta)):
+            if not same(d1, d2):
                 return None
-        return delta
+            deltas[pid] = d2
+        return deltas or None
+
+    def _drift_holds(self, c0: Cut, c1: Cut, c2: Cut, m: sp.Expr) -> bool:
+        """With shifts that differ between processes: do the last iteration's decisions hold
+        for the m iterations left? Every comparison of times in the period must be made again
+        with the same outcome, and its margin, changing by the same amount each iteration,
+        must keep its sign at the end. Messages in flight at a cut, asynchronous requests and
+        link sharing (decided by the network model, not here) are left to the common shift."""
+        if c1.pending or c2.pending or c2.delays != c0.delays or not self.sched.timing:
+            return False
+        a, b = c1.compared, c2.compared
+        if len(a) != len(b) or None in a or None in b:
+            return False
+        for (m1, s1), (m2, s2) in zip(a, b):
+            if s1 is None or s1 != s2:
+                return False
+            if same(m1, m2):
+                continue
+            rate = difference(m2, m1)
+            end = rate if is_symbolic(m) else m2 + scaled(rate, m)
+            held = decided_sign(end) == (1 if s2 else -1)
+            if not held:
+                return False
+        return True
 
     def _note_varying(self, p: Process, a: list, b: list) -> None:
         """Say why a loop is interpreted iteration by iteration: what its decisions read
@@ -133,12 +184,13 @@ class SteadyState:
         if note not in self.sched.notes:
             self.sched.notes.append(note)
 
-    def _jump(self, live: list[Process], c1: Cut, c2: Cut, m: sp.Expr, delta: sp.Expr) -> None:
+    def _jump(self, live: list[Process], c1: Cut, c2: Cut, m: sp.Expr,
+              deltas: dict[int, sp.Expr], drift: bool) -> None:
         m_iter, m = m, as_count(m)
         for p in live:
             if p.state != "paused":
                 continue
-            p.clock += scaled(delta, m)
+            p.clock += scaled(deltas[p.pid], m)
             for c in CATEGORIES:
                 p.cats[c] += scaled(c2.cats[p.pid][c] - c1.cats[p.pid][c], m)
             for k, (cnt, tot) in c2.stats[p.pid].items():
@@ -146,15 +198,22 @@ class SteadyState:
                 st = p.stats.setdefault(k, AAUStat())
                 st.count += m * (cnt - c_prev)
                 st.total += scaled(tot - t_prev, m)
-        for msg in self.sched.messages:
-            msg.arrival += scaled(delta, m)
-        self.sched.msgs.shift(scaled(delta, m))
+        if drift:  # nothing in flight (_drift_holds); the flows of the links stay behind
+            self.sched.msgs.forget()
+        else:
+            delta = next(iter(deltas.values()))
+            for msg in self.sched.messages:
+                msg.arrival += scaled(delta, m)
+            self.sched.msgs.shift(scaled(delta, m))
         for key, e in self.sched.edges.items():
             e.count += m * (c2.edges.get(key, ZERO) - c1.edges.get(key, ZERO))
         if is_symbolic(m_iter):
             self.sched.assumptions.append(sp.Ge(m_iter, 0))
-        self.sched.notes.append(f"steady state reached after {len(self.cuts)} iterations: {m} "
-                                "more added in closed form")
+        note = f"steady state reached after {len(self.cuts)} iterations: {m} more added in closed form"
+        if drift:
+            note += (" (the processes' clocks advance by different amounts each iteration; "
+                     "no wait they decide changes before the loop ends)")
+        self.sched.notes.append(note)
 
 
 def _same_log(a: list, b: list) -> bool:

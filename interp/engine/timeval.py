@@ -216,11 +216,15 @@ def _difference(a, b) -> Lin:
 def is_earlier(a: Time, b: Time) -> bool:
     """a < b for every admissible input (False when undecided)."""
     if not is_symbolic(a) and not is_symbolic(b):
-        return float(a) < float(b)
+        out = float(a) < float(b)
+        if _RECORD is not None:
+            _record(float(a) - float(b), not out)
+        return out
     d = _difference(a, b)
-    if not d.terms:
-        return d.c < 0
-    return bool(d.expr.is_negative)
+    out = d.c < 0 if not d.terms else _is_negative(d)
+    if _RECORD is not None:
+        _record(d, False if out else True if not d.terms or _decided_sign(d) == 1 else None)
+    return out
 
 
 MAX_FORMULA_OPS = 600  # beyond this a clock is not kept symbolic (the inputs get values)
@@ -276,16 +280,40 @@ def _floor_bounds(d: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
 
 
 NEGLIGIBLE = 1e-18  # seconds: float round-off left after cancelling equal terms
+# The comparisons of times made while a steady state is watched (steady.py): each as its
+# margin a − b and whether the decision was "a − b ≥ 0" (None: undecided). When the processes'
+# clocks shift by different amounts per iteration, the margins drift, and a fold is only valid
+# if no decision would flip before the loop ends.
+_RECORD: list | None = None
+RECORD_LIMIT = 1_000_000  # comparisons kept between two cuts; beyond, the window is spoilt
+
+
+def record_comparisons(log: list | None) -> None:
+    """Append every comparison of times to ``log`` from now on (None: stop)."""
+    global _RECORD
+    _RECORD = log
+
+
+def _record(margin, nonnegative: bool | None) -> None:
+    if len(_RECORD) < RECORD_LIMIT:
+        _RECORD.append((margin, nonnegative))
+    elif _RECORD[-1] is not None:
+        _RECORD.append(None)  # too many: no fold may rely on this window
+
+
 
 
 def later(a: Time, b: Time) -> Time:
     """max(a, b), decided when the sign of a − b is known for all admissible inputs."""
     if not is_symbolic(a) and not is_symbolic(b):
-        return a if float(a) >= float(b) else b
+        first = float(a) >= float(b)
+        if _RECORD is not None:
+            _record(float(a) - float(b), first)
+        return a if first else b
     d = _difference(a, b)
-    if not d.terms:
-        return a if d.c >= 0 else b
-    sign = _decided_sign(d)
+    sign = (1 if d.c >= 0 else -1) if not d.terms else _decided_sign(d)
+    if _RECORD is not None:
+        _record(d, None if sign is None else sign >= 0)
     if sign is not None:
         return a if sign >= 0 else b
     ea, eb = as_sympy(Lin.of(a).expr), as_sympy(Lin.of(b).expr)
@@ -293,6 +321,14 @@ def later(a: Time, b: Time) -> Time:
         raise FormulaTooLarge(ea.free_symbols | eb.free_symbols)
     # evaluate=False: SymPy's own Max simplification (local zeros) is slow on these clocks
     return Lin.of(sp.Max(ea, eb, evaluate=False))
+
+
+def _without_residue(e: sp.Expr) -> sp.Expr:
+    """``e`` without the terms whose coefficient is the round-off of equal floats cancelling
+    (``7.2e-8·N/4 − 9.6e-8·N/4 + 2.4e-8·N/4`` leaves ``1e-24·N``, not a dependence on N)."""
+    kept = [t for t in sp.Add.make_args(e)
+            if t.is_number or abs(float(t.as_coeff_Mul()[0])) >= NEGLIGIBLE]
+    return sp.Add(*kept)
 
 
 _SIGNS: dict = {}  # difference (as a hashable Lin) → +1 / −1 / None: clocks repeat by shifts
@@ -307,7 +343,7 @@ def _decided_sign(d: Lin) -> int | None:
     e = d.expr
     bounds = _floor_bounds(e)  # cheap and usually decisive; SymPy's assumptions are slow
     if bounds is not None:
-        lo, hi = bounds
+        lo, hi = map(_without_residue, bounds)
         if lo.is_number and lo >= 0:
             sign = 1
         elif hi.is_number and hi <= 0:
@@ -321,6 +357,31 @@ def _decided_sign(d: Lin) -> int | None:
         _SIGNS.clear()
     _SIGNS[key] = sign
     return sign
+
+
+def _is_negative(d: Lin) -> bool:
+    """d < 0 for every admissible input: by the floors' ranges, else by SymPy."""
+    bounds = _floor_bounds(d.expr)
+    if bounds is not None:
+        hi = _without_residue(bounds[1])
+        if hi.is_number and hi < 0:
+            return True
+    return bool(d.expr.is_negative)
+
+
+def difference(a: Time, b: Time) -> Time:
+    """a − b, without the round-off residue of equal terms cancelling."""
+    if not is_symbolic(a) and not is_symbolic(b):
+        return float(a) - float(b)
+    return as_time(_difference(a, b))
+
+
+def decided_sign(x: Time) -> int | None:
+    """+1 when x ≥ 0 and −1 when x < 0 (x ≤ 0 when symbolic) for every admissible input;
+    None when undecided."""
+    if not is_symbolic(x):
+        return 1 if float(x) >= 0 else -1
+    return _decided_sign(Lin.of(x))
 
 
 def latest(values: list[sp.Expr]) -> sp.Expr:

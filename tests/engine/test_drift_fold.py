@@ -1,0 +1,74 @@
+"""A loop whose processes' clocks advance by different amounts each iteration is folded.
+
+programs/mpi_trapezoid/trap_mpi.f: every rank integrates its share and MPI_REDUCEs it onto
+rank 0. The reduce is eager, so the leaves never wait: each runs ahead of the root at its own
+pace (its share of the points), and no common shift of all clocks ever appears. The steady
+state is a shift Δ_p per process; the fold must give what interpreting every iteration gives,
+and the time at NITER = 10⁶ must be the line through the times at NITER = 10 and 11.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from interp.system import load_machine
+
+from .helpers import PROGRAMS, REL, SAMPLES, formula_at, run
+
+TRAP_MPI = SAMPLES / "mpi_trapezoid" / "trap_mpi.f"
+P, N = 4, 1000
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    return load_machine("cluster")
+
+
+def _folded(pred) -> list[str]:
+    return [n for n in pred.notes if n.startswith("steady state reached")
+            and "different amounts" in n]
+
+
+def _unfolded(cluster, niter: int) -> float:
+    return run(TRAP_MPI, P, {"N": N, "NITER": niter}, cluster, extend=False,
+               symbolic=False).seconds
+
+
+@pytest.mark.parametrize("niter", [10, 200])
+def test_fold_equals_every_iteration_interpreted(cluster, niter):
+    folded = run(TRAP_MPI, P, {"N": N, "NITER": niter}, cluster)
+    exact = run(TRAP_MPI, P, {"N": N, "NITER": niter}, cluster, exact=True)
+    assert _folded(folded) and _folded(exact)
+    unfolded = _unfolded(cluster, niter)
+    assert folded.seconds == pytest.approx(unfolded, rel=REL)
+    assert exact.seconds == pytest.approx(unfolded, rel=REL)
+
+
+def test_a_million_iterations_is_the_line_in_niter(cluster):
+    big = 10**6
+    pred = run(TRAP_MPI, P, {"N": N, "NITER": big}, cluster)
+    # 4 iterations interpreted before the period is seen, the rest in closed form: with NITER
+    # kept a symbol, "NITER - 4 more"
+    assert any("NITER - 4 more" in n for n in _folded(pred))
+    # once steady, each iteration adds the root's Δ: T(NITER) = T(10) + (NITER - 10)·(T(11) - T(10))
+    t10, t11 = _unfolded(cluster, 10), _unfolded(cluster, 11)
+    line = t10 + (big - 10) * (t11 - t10)
+    assert pred.seconds == pytest.approx(line, rel=REL)
+    assert formula_at(pred.total, N=N, NITER=big) == pytest.approx(line, rel=REL)
+    assert formula_at(pred.total, N=N, NITER=10) == pytest.approx(t10, rel=REL)
+
+
+def test_a_drift_that_would_change_who_waits_is_not_folded(cluster):
+    """drift_flip.f: the root of a reduce starts 20 000 additions late and then adds 100 an
+    iteration against the leaf's 600, so it gains 500 additions an iteration and, before its
+    80 iterations end, waits for the leaf. A fold of the first, drifting iterations would keep
+    the root from ever waiting; the fold may only come once the waits repeat. Every
+    process's finish and parts must be those of the run interpreting every iteration."""
+    f = PROGRAMS / "drift_flip.f"
+    folded = run(f, 2, {}, cluster)
+    unfolded = run(f, 2, {}, cluster, extend=False, symbolic=False)
+    assert not _folded(folded)
+    for p, q in zip(folded.processes, unfolded.processes):
+        assert float(p.finish) == pytest.approx(float(q.finish), rel=REL)
+        for part in ("computation", "transmission", "waiting"):
+            assert float(p.cats[part]) == pytest.approx(float(q.cats[part]), rel=REL, abs=1e-15)
