@@ -102,6 +102,9 @@ def is_eager(a: A.AAU) -> bool:
     return call is not None and call.library == "mpi"
 
 
+PURGE_EVERY = 4096  # flows added between two purges of the network, at least
+
+
 class MessageModel:
     """Messages on one machine configuration: their time, their overlap, their links."""
 
@@ -119,6 +122,7 @@ class MessageModel:
         self._times: dict[tuple, MessageTime] = {}
         self._overlaps: dict[str, float] = {}
         self._in_flight: dict[int, Message] = {}  # messages whose flow is open, by id
+        self._added, self._purge_at = 0, PURGE_EVERY  # flows put on links; the next purge
         self.delays: dict[int, float] = {}  # message id → contention delay, once delayed
         self.collective_delays: list[float] = []  # those of collectives' messages
         # the symbols in the times of messages whose link sharing was not priced (which
@@ -259,10 +263,14 @@ class MessageModel:
             m.arrival = m.alone[0] + m.contention
             if m.contention > 0 or key in self.delays:
                 self.delays[key] = m.contention
-        if msg.id % 4096 == 0:  # close flows that no message can share any more
+        self._added += 1
+        if self._added >= self._purge_at:  # close flows that no message can share any more
             floor_ = floor()
-            if floor_ is not None:
-                self.network.forget_before(floor_)
+            kept = self.network.forget_before(floor_) if floor_ is not None else self._added
+            # the next purge after as many more flows as this one kept: each costs what it
+            # scans, so the purges stay linear in the messages even when nothing can be
+            # dropped (a ring keeps its first lap until its last rank receives)
+            self._purge_at = self._added + max(PURGE_EVERY, kept)
 
     def left_unpriced(self, *times) -> bool:
         """Are any of a message's ``times`` symbolic? Then its link sharing is not priced,

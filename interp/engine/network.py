@@ -184,13 +184,17 @@ class Network:
         if nxt is not None:  # fifo: the sender's next flow now waits for a fixed time
             nxt.prev, nxt.after = None, max(nxt.after, flow.end)
 
-    def forget_before(self, floor: float) -> None:
-        """No flow can start before ``floor`` any more: drop what lies wholly before it."""
+    def forget_before(self, floor: float) -> int:
+        """No flow can start before ``floor`` any more: drop what lies wholly before it.
+        Returns how many open flows and fixed segments are kept."""
         for key in sorted((k for k, f in self.open.items() if f.end <= floor),
                           key=lambda k: self.open[k].end):
             self.close(key)
+        kept = len(self.open)
         for link, segs in self.fixed.items():
-            self.fixed[link] = [s for s in segs if s[1] > floor]
+            self.fixed[link] = left = [s for s in segs if s[1] > floor]
+            kept += len(left)
+        return kept
 
     def shift(self, d: float) -> None:
         """Every time later by ``d`` (the scheduler skipped periods of a steady state)."""
