@@ -38,7 +38,7 @@ from interp.application.expr import element_key, numeric_value
 from interp.engine.omega import run_chain
 from interp.engine.process import ClassBreak, Process
 from interp.engine.requests import (
-    AbortReq, CollReq, LoopHead, RecvReq, Reply, SendReq, SpawnReq, WaitReq, _wait_request,
+    AbortReq, CollReq, LoopHead, RecvReq, Reply, SendReq, SpawnReq, WaitReq, wait_request,
     build_request,
 )
 from interp.engine.timeval import as_time
@@ -658,7 +658,7 @@ def _request(p: Process, ev: tuple, env: dict):
     if req is None:
         return None
     if isinstance(req, WaitReq):
-        return _wait_request(p, req.aau, req.handle)
+        return wait_request(p, req.aau, req.handle)
     new = object.__new__(type(req))
     new.__dict__.update(req.__dict__)
     new.process = p

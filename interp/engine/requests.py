@@ -138,7 +138,7 @@ def communicate(p: Process, a: A.AAU, frame: Frame) -> Generator:
         keys = _request_elements(p, frame, a.arg("request"), n, a.loc)
         for i in range(1, n + 1):
             handle = name + keys[i - 1] if keys else element_key(name, [sp.Integer(i)])
-            yield from exchange(p, a, frame, _wait_request(p, a, handle))
+            yield from exchange(p, a, frame, wait_request(p, a, handle))
     else:
         yield from exchange(p, a, frame)
     return None
@@ -235,7 +235,7 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
                        buf_name, call.sync, handle=_handle(p, a, frame),
                        datatype=_datatype(p, a, frame), comm=comm and comm.handle)
     if call.op == "wait":
-        return _wait_request(p, a, _handle(p, a, frame))
+        return wait_request(p, a, _handle(p, a, frame))
     if call.op == "abort":
         return AbortReq(a, p)
     root = None
@@ -326,7 +326,8 @@ def _is_null(p: Process, partner: int, a: A.LibraryAAU, frame: Frame) -> bool:
     return True
 
 
-def _wait_request(p: Process, a: A.LibraryAAU, handle: str | None) -> WaitReq | None:
+def wait_request(p: Process, a: A.LibraryAAU, handle: str | None) -> WaitReq | None:
+    """The wait on ``handle``; None when it is a null request's (nothing to wait for)."""
     if handle in p.null_handles:
         p.null_handles.discard(handle)
         return None
