@@ -25,12 +25,12 @@ from interp.engine.costs import CostModel
 from interp.application.ast import expr_text
 from interp.engine.datadep import (NAME as DATA_NAME, DataSymbol, given_value as datadep_given,
                                    symbol_name)
-from interp.engine.process import CATEGORIES, HOST_ID, Process, Timeline
+from interp.engine.process import CATEGORIES, HOST_ID, ClassBreak, Process, Timeline
 from interp.engine.sync import Problem
 from interp.engine.classes import Classes, ShadowProcess
 from interp.engine.scheduler import Scheduler
 from interp.engine.timeval import FormulaTooLarge, Time, latest
-from interp.engine.values import Inputs, NeedValue, input_symbol
+from interp.engine.values import Inputs, NeedValue, NotClosedForm, input_symbol
 from interp.errors import InterpError
 from interp.system import SAG, check_nprocs, subcube_note
 
@@ -232,10 +232,12 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
             sched.add(p)
     try:
         sched.run()  # (with the cyclic collector made rare: Scheduler.run)
-    except Exception:
+    except (ClassBreak, InterpError, FormulaTooLarge, NotClosedForm):
         if not classes:
             raise
-        # the classes could not follow it (ClassBreak), or it fails: rank by rank, as ever
+        # the classes could not follow it (ClassBreak), or it stops as a program or formula
+        # can (an error, a value needed, a formula too large): rank by rank, as ever, so the
+        # error and its wording are the per-rank ones; an internal error is not hidden
         return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing, defer,
                          timeline, exact, classes=False)
     if sched.must_defer and not defer:

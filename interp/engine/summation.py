@@ -28,7 +28,7 @@ def sum_over(expr: sp.Expr, var: sp.Symbol, start, step, n, loop: A.AAU, notes: 
     k = sp.Dummy("k", integer=True, nonnegative=True)
     # xreplace: an atom replaced, the expression rebuilt (and so evaluated) once, without subs'
     # pattern machinery (a Piecewise's conditions were canonicalized over and over)
-    term = expr.xreplace({var: sp.sympify(start + step * k)})
+    term = expr.xreplace({var: start + step * k})  # (k a symbol: a SymPy expression)
     if isinstance(n, int) and n <= EXACT_SUM_LIMIT:  # exact, and no symbolic summation
         return sp.Add(*[term.xreplace({k: sp.Integer(j)}) for j in range(n)])
     # inner trip counts Max(0, e) (triangular loops) are summed as e: SymPy's summation
