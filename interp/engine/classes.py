@@ -596,6 +596,9 @@ def _same_jump(a, b) -> bool:
     return a is b or (a is not None and b is not None and a == b)
 
 
+MEMO_LIMIT = 100_000  # values kept in a ``Classes.memo``
+
+
 def _fast_value(reads: tuple, e: ast.Expr, table, env: dict, memo: dict):
     """The value of ``e`` for a member as a Python number: the shadow's resolver's answers,
     the member's own for the tainted keys; None when a value is not a plain number (the
@@ -614,6 +617,8 @@ def _fast_value(reads: tuple, e: ast.Expr, table, env: dict, memo: dict):
     except TypeError:  # a value that cannot be hashed
         return numeric_value(e, table, values.get)
     if hit is None:
+        if len(memo) >= MEMO_LIMIT:  # (values that differ every time: no use keeping them)
+            memo.clear()
         hit = memo[key] = (e, table, numeric_value(e, table, values.get))
     return hit[2]
 
