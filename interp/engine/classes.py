@@ -484,6 +484,7 @@ class Classes:
         self.functions = functions
         self.root: Shadow | None = None
         self.shadows = 0
+        self.memo: dict = {}  # _fast_value's: the members' values, many the same
 
     def first(self, pid: int) -> Shadow:
         if self.root is None:
@@ -560,7 +561,7 @@ def replay(p: Process, classes: Classes) -> Generator:
         elif code == ASSUME:
             p.assumptions[ev[1]] = ev[2]
         elif code == CHECK:
-            got = _check(p, ev, env)
+            got = _check(p, ev, env, classes.memo)
             if got != ev[5]:
                 shadow = view.shadow = classes.split(shadow, k, ("check", got), p.pid)
                 continue
@@ -569,7 +570,7 @@ def replay(p: Process, classes: Classes) -> Generator:
         elif code == UNTAINT:
             env.get(ev[1], {}).pop(ev[2], None)
         elif code == REQ:
-            req = _request(p, ev, env)
+            req = _request(p, ev, env, classes.memo)
             if (req is None) != (ev[2] is None):
                 shadow = view.shadow = classes.split(shadow, k, ("null", req is None), p.pid)
                 continue
@@ -595,10 +596,14 @@ def _same_jump(a, b) -> bool:
     return a is b or (a is not None and b is not None and a == b)
 
 
-def _fast_value(reads: tuple, e: ast.Expr, table, env: dict):
+MEMO_LIMIT = 100_000  # values kept in a ``Classes.memo``
+
+
+def _fast_value(reads: tuple, e: ast.Expr, table, env: dict, memo: dict):
     """The value of ``e`` for a member as a Python number: the shadow's resolver's answers,
     the member's own for the tainted keys; None when a value is not a plain number (the
-    evaluation is then done in full, over the snapshot)."""
+    evaluation is then done in full, over the snapshot). ``memo``: the values already worked
+    out, by expression and the values it reads (it holds both: their ids stay theirs)."""
     values = {}
     for key, value, sid in reads:
         if sid is not None:
@@ -606,16 +611,25 @@ def _fast_value(reads: tuple, e: ast.Expr, table, env: dict):
             if not isinstance(value, PLAIN):
                 return None
         values[key] = value
-    return numeric_value(e, table, values.get)
+    try:
+        key = (id(e), id(table), tuple((k, type(v), v) for k, v in values.items()))
+        hit = memo.get(key)
+    except TypeError:  # a value that cannot be hashed
+        return numeric_value(e, table, values.get)
+    if hit is None:
+        if len(memo) >= MEMO_LIMIT:  # (values that differ every time: no use keeping them)
+            memo.clear()
+        hit = memo[key] = (e, table, numeric_value(e, table, values.get))
+    return hit[2]
 
 
 PLAIN = (int, float, sp.Integer, sp.Float)
 
 
-def _check(p: Process, ev: tuple, env: dict) -> tuple:
+def _check(p: Process, ev: tuple, env: dict, memo: dict) -> tuple:
     _, kind, e, extra, snap, _, reads = ev
     if reads is not None:
-        fast = _fast_value(reads, e, snap.table, env)
+        fast = _fast_value(reads, e, snap.table, env, memo)
         if fast is not None:
             return _key((OK, fast))
     frame = snap.frame(env)
@@ -639,12 +653,12 @@ def _assign(p: Process, ev: tuple, env: dict) -> None:
         env.setdefault(sid, {})[key] = stores[sid].over[key]
 
 
-def _request(p: Process, ev: tuple, env: dict):
+def _request(p: Process, ev: tuple, env: dict, memo: dict):
     """The member's request at a REQ event: the shadow's with the member as its process,
     or built again from the member's values when the shadow's read a tainted value."""
     _, a, req, snap, _, partner, reads = ev
     if partner is not None:
-        value = _fast_value(reads, partner, snap.table, env)
+        value = _fast_value(reads, partner, snap.table, env, memo)
         if type(value) is not int:
             value = p.concrete(partner, snap.frame(env), "a partner")
         new = _with_partner(p, a, req, value)

@@ -40,8 +40,12 @@ def check_sizes(s: GlobalSync, m: Message, p: Process, rq: RecvReq) -> None:
             f"{m.src.label} sends {names.get(m.datatype, m.datatype)} (tag {m.tag}) to "
             f"{p.label}, which receives it as {names.get(rq.datatype, rq.datatype)}: MPI "
             "requires matching type signatures", [m.send_aau.loc, rq.aau.loc]))
-    over = sp.expand(m.size - rq.capacity)
-    if over.is_number and over > 0:
+    size, capacity = m.size, rq.capacity
+    if isinstance(size, (int, sp.Integer)) and isinstance(capacity, (int, sp.Integer)):
+        over = int(size) - int(capacity)  # (the common case, without SymPy's arithmetic)
+    else:
+        over = sp.expand(size - capacity)
+    if (isinstance(over, int) or over.is_number) and over > 0:
         s.problems.append(Problem(
             "mismatch",
             f"{m.src.label} sends {m.size} bytes (type/tag {m.tag}) to {p.label}, whose receive "

@@ -29,7 +29,10 @@ class InFlight:
 
     def remove(self, m: Message) -> None:
         del self._all[m.id]
-        del self._to[m.dst][m.id]
+        to = self._to[m.dst]
+        del to[m.id]
+        if not to:
+            del self._to[m.dst]
         del self._seq[m.id]
 
     def clear(self) -> None:
@@ -42,6 +45,10 @@ class InFlight:
         if not self.indexed:
             return iter([m for m in self._all.values() if m.dst == dst])
         return iter(list(self._to.get(dst, {}).values()))
+
+    def destinations(self) -> list[int]:
+        """The processes a message in flight goes to."""
+        return list(self._to)
 
     def since(self, count: int) -> list[Message]:
         """The messages still in flight among those appended after ``posted`` was ``count``."""

@@ -168,6 +168,8 @@ class MessageModel:
         if self.threshold is None or call is None or len(req.dests) != 1 or \
                 call.name not in RENDEZVOUS_CALLS or getattr(req.aau, "sendrecv", False):
             return False
+        if isinstance(req.size, (int, sp.Integer)):  # (a number: without SymPy's comparison)
+            return int(req.size) > self.threshold
         limit = sp.Integer(int(self.threshold)) if float(self.threshold).is_integer() \
             else sp.Float(self.threshold)
         eager = as_sympy(req.size) <= limit

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 Link = tuple  # (from, to) for a network link, ("up", n) / ("down", n) for a crossbar port
 Segment = tuple[float, float, float]  # (from, to, rate): a flow's use of its links
 
+INF = float("inf")
 _EPS = 1e-15  # seconds (and fractions of a link): round-off, not time or capacity
 CHANNELS = ("fifo", "fair")
 
@@ -124,6 +125,9 @@ class Network:
         self.open: dict[int, Flow] = {}
         self.by_link: dict[Link, set[int]] = {}  # the open flows on each link
         self.fixed: dict[Link, list[Segment]] = {}
+        # (``_alone``) no fixed segment, no open flow on a link ends after these
+        self.fixed_end: dict[Link, float] = {}
+        self.open_end: dict[Link, float] = {}
         self.last: dict[object, Flow] = {}  # fifo: each sender's latest flow
         self.next: dict[int, int] = {}  # fifo: an open flow -> its sender's next flow
 
@@ -148,11 +152,48 @@ class Network:
         for link in links:
             self.by_link.setdefault(link, set()).add(key)
         if self.incremental:
-            return _Reprice(self, flow).run()
+            ends = self._alone(flow)
+            if ends is None:
+                reprice = _Reprice(self, flow)
+                ends = reprice.run()
+                self._ends(reprice.changed.values())
+            return ends
         group = self._component(flow)
         old = {f.key: f.end for f in group}
         self._simulate(group)
+        self._ends(group)
         return {f.key: f.end for f in group if f.key == key or abs(f.end - old[f.key]) > _EPS}
+
+    def _alone(self, flow: Flow) -> dict[int, float] | None:
+        """The new flow's end when it meets nothing on its links while its bytes are on the
+        wire (no open flow and no received message there between its queue's turn and its
+        end at full rate): it changes no other flow, as ``_Reprice`` would find (the flows
+        before it keep their max-min rates, those after it start where it ended). None when
+        it meets something: ``_Reprice`` prices it then."""
+        ready = max(flow.start, flow.after) if flow.prev is None else \
+            max(flow.start, self.open[flow.prev].end)
+        rate = 1.0 / (1.0 / flow.weight) / flow.weight  # (_max_min's, for a flow alone)
+        end = ready + flow.demand / rate
+        t = ready + _EPS
+        open_ = self.open
+        for link in flow.links:
+            segs = self.fixed.get(link)
+            if segs and self.fixed_end.get(link, INF) > t and any(
+                    b > t and a < end for a, b, _ in segs) or self.open_end.get(link, INF) > t \
+                    and any(k != flow.key and _meets(open_[k], t, end) for k in self.by_link[link]):
+                return None
+        flow.ready, flow.end, flow.segments = ready, end, [(ready, end, rate)]
+        self._ends((flow,))
+        return {flow.key: end}
+
+    def _ends(self, flows) -> None:
+        """Flows priced again: the open flows' latest end on their links (an upper bound:
+        a flow closed since, or ending earlier now, leaves it as it was)."""
+        bound = self.open_end
+        for f in flows:
+            for link in f.links:
+                if bound.get(link, -INF) < f.end:
+                    bound[link] = f.end
 
     def settle_one(self, key: int, free_clock) -> bool:
         """Close flow ``key`` if no later flow of its own sender can change its end; True when
@@ -179,7 +220,7 @@ class Network:
             return
         for link in flow.links if flow.demand > 0 else ():  # (a 0-byte flow is on none)
             self.by_link[link].discard(key)
-            self.fixed.setdefault(link, []).extend(flow.segments)
+            self._fix(link, flow.segments)
         nxt = self.open.get(self.next.pop(key, None))
         if nxt is not None:  # fifo: the sender's next flow now waits for a fixed time
             nxt.prev, nxt.after = None, max(nxt.after, flow.end)
@@ -203,6 +244,9 @@ class Network:
             f.segments = [(a + d, b + d, r) for a, b, r in f.segments]
         for link, segs in self.fixed.items():
             self.fixed[link] = [(a + d, b + d, r) for a, b, r in segs]
+        for bound in (self.fixed_end, self.open_end):
+            for link in bound:
+                bound[link] += d
         for f in self.last.values():
             if f.key not in self.open:
                 f.end += d
@@ -334,7 +378,20 @@ class Network:
     def fix(self, links: tuple[Link, ...], segments: list[Segment]) -> None:
         """Link time used by messages already received: later flows share what is left."""
         for link in links:
-            self.fixed.setdefault(link, []).extend(segments)
+            self._fix(link, segments)
+
+    def _fix(self, link: Link, segments: list[Segment]) -> None:
+        segs = self.fixed.setdefault(link, [])
+        segs.extend(segments)
+        if segs:
+            end = max(s[1] for s in segments) if link in self.fixed_end and segments else \
+                max(s[1] for s in segs)  # (``fixed`` set directly: price_batch's network)
+            self.fixed_end[link] = max(self.fixed_end.get(link, end), end)
+
+
+def _meets(g: Flow, t: float, end: float) -> bool:
+    """Whether open flow ``g`` may be on the wire between ``t`` and ``end``."""
+    return g.end > t and (g.ready < end or bool(g.segments) and g.segments[0][0] < end)
 
 
 def _rate_at(f: Flow, t: float) -> float:

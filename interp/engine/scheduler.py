@@ -18,8 +18,9 @@ input, kept as ``Max`` only where either side can really be late.
 from __future__ import annotations
 
 import gc
+import heapq
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Callable
 
 from interp.engine import collectives
@@ -34,7 +35,7 @@ from interp.engine.requests import (
 )
 from interp.engine.steady import SteadyState
 from interp.engine.sync import GlobalSync, Problem
-from interp.engine.timeval import as_time, is_earlier, is_symbolic, later
+from interp.engine.timeval import as_time, earliest, is_symbolic, later
 from interp.errors import InterpError
 from interp.system import SAG
 
@@ -55,6 +56,7 @@ class Scheduler(GlobalSync):
         self.extend = extend
         self.coll_count: dict[tuple[int, int], int] = {}  # (pid, communicator) → collectives
         self.steady = SteadyState(self)
+        self.index: dict[int, list[int]] = {}  # pid → its place(s) in ``processes``
         self.full_senders: list[SendReq] = []  # static-buffer sends waiting for a buffer
         self.serve_table: dict[type, Callable[[Request], Reply | None]] = {
             LoopHead: self._loop_head, SpawnReq: self._spawn, SendReq: self._send,
@@ -74,6 +76,7 @@ class Scheduler(GlobalSync):
         p.gen = self.chain(p)
         if self.trace is not None:
             p.trace = []
+        self.index.setdefault(p.pid, []).append(len(self.processes))
         self.processes.append(p)
         self.by_pid[p.pid] = p
         self.receives.setdefault(p.pid, [])
@@ -318,18 +321,24 @@ class Scheduler(GlobalSync):
         posted before ``rq`` (``earlier``) matches it (MPI gives a message to the first
         posted receive that matches it)."""
         out, seen = [], set()
-        for m in self.messages.to(pid):
-            if m.src.pid in seen or not self._matches(rq, m):
+        source, tag, comm = rq.source, rq.tag, rq.comm  # (_matches, inlined: an any-source
+        for m in self.messages.to(pid):  # receive scans every message to its process)
+            src = m.src.pid
+            if src in seen or (source is not None and src != source) or (
+                    tag is not None and m.tag != tag) or m.comm != comm:
                 continue
-            seen.add(m.src.pid)  # FIFO per sender: only its oldest matching message
-            if not any(self._matches(e, m) for e in earlier):
+            seen.add(src)  # FIFO per sender: only its oldest matching message
+            if not earlier or not any(self._matches(e, m) for e in earlier):
                 out.append(m)
         return out
 
     def _match(self) -> bool:
         progressed = False
-        for p in self.processes:
-            queue = self.receives.get(p.pid, [])
+        # (the exact mode passes over every process: the reference ``_addressed`` is checked on)
+        for p in self._addressed() if self.messages.indexed else self.processes:
+            queue = self.receives.get(p.pid)
+            if not queue:
+                continue
             i = 0
             while i < len(queue):
                 # a posted receive that no message matches yet does not hold back a later one
@@ -357,6 +366,25 @@ class Scheduler(GlobalSync):
                     self._step(p, reply)
                 progressed = True
         return progressed
+
+    def _addressed(self) -> Iterator[Process]:
+        """The processes in their order with a message in flight to them when their turn
+        comes (the others' receives can match nothing): as a pass over every process, without
+        looking at the P − D others (a master's loop made P steps per iteration)."""
+        index, messages = self.index, self.messages
+        heap = [i for d in messages.destinations() for i in index.get(d, ())]
+        heapq.heapify(heap)
+        last = -1
+        while heap:
+            i = heapq.heappop(heap)
+            if i <= last:
+                continue
+            last, posted = i, messages.posted
+            yield self.processes[i]
+            for m in messages.since(posted):  # sent meanwhile: to a later process, its turn
+                for j in index.get(m.dst, ()):  # in this pass; to an earlier one, the next
+                    if j > i:
+                        heapq.heappush(heap, j)
 
     def _free_clock(self, pid: int) -> float | None:
         """The clock of process ``pid`` if it can still send without first receiving."""
@@ -396,11 +424,7 @@ class Scheduler(GlobalSync):
         return False
 
     def _earliest(self, cands: list[Message]) -> Message:
-        best = cands[0]
-        for m in cands[1:]:
-            if is_earlier(m.arrival, best.arrival):
-                best = m
-        return best
+        return cands[earliest([m.arrival for m in cands])]
 
     def _edge(self, kind: str, m: Message, p: Process, rq: RecvReq) -> None:
         key = (m.src.pid, m.send_aau.id, p.pid, rq.aau.id)

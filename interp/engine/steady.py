@@ -34,8 +34,8 @@ ZERO = 0.0
 class Cut:
     clocks: dict[int, sp.Expr]
     positions: dict[int, tuple]
-    cats: dict[int, dict[str, sp.Expr]]
-    stats: dict[int, dict[int, tuple[sp.Expr, sp.Expr]]]
+    cats: dict[int, dict[str, sp.Expr]]  # of the paused processes (a jump moves only them)
+    stats: dict[int, dict[int, tuple[sp.Expr, sp.Expr]]]  # (the same)
     decisions: dict[int, int]  # length of each process's decision log
     pending: list[tuple]
     edges: dict[tuple, sp.Expr]
@@ -46,17 +46,20 @@ class Cut:
 class SteadyState:
     def __init__(self, sched: GlobalSync):
         self.sched = sched
-        self.cuts: list[Cut] = []
+        self.cuts: list[Cut] = []  # the last three at most: a period is read off them
+        self.taken = 0  # cuts since the last jump (the note counts the iterations)
         self.compared: list | None = None  # being recorded since the last cut
 
     def cut(self, live: list[Process]) -> sp.Expr | None:
         """Take a cut; returns the number of iterations to jump when a period is found."""
         self.cuts.append(self._snapshot(live))
+        self.taken += 1
         jump = self._period(live) if len(self.cuts) >= 3 else None
         if jump is not None:
             self.cuts.clear()
-        elif len(self.cuts) > 2:
-            self.cuts[-3].compared = [None]  # only the last two periods' are read
+            self.taken = 0
+        else:  # (a master that never repeats kept a cut per iteration: 0.7 GB for mworker)
+            del self.cuts[:-2]
         if self.sched.timing:  # (interp check folds on the pattern alone)
             self.compared = []
             record_comparisons(self.compared)
@@ -76,9 +79,10 @@ class SteadyState:
             else:
                 positions[p.pid] = ("blocked", req.aau.id if req else None)
             clocks[p.pid] = p.clock
-            cats[p.pid] = dict(p.cats)
-            stats[p.pid] = {k: (s.count, s.total) for k, s in p.stats.items()}
             decisions[p.pid] = len(p.decisions)
+            if p.state == "paused":
+                cats[p.pid] = dict(p.cats)
+                stats[p.pid] = {k: (s.count, s.total) for k, s in p.stats.items()}
         pending = [(m.src.pid, m.dst, m.tag, m.size, m.arrival) for m in self.sched.messages]
         edges = {k: e.count for k, e in self.sched.edges.items()}
         msgs = self.sched.msgs
@@ -209,7 +213,7 @@ class SteadyState:
             e.count += m * (c2.edges.get(key, ZERO) - c1.edges.get(key, ZERO))
         if is_symbolic(m_iter):
             self.sched.assumptions.append(sp.Ge(m_iter, 0))
-        note = f"steady state reached after {len(self.cuts)} iterations: {m} more added in closed form"
+        note = f"steady state reached after {self.taken} iterations: {m} more added in closed form"
         if drift:
             note += (" (the processes' clocks advance by different amounts each iteration; "
                      "no wait they decide changes before the loop ends)")

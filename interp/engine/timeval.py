@@ -227,6 +227,26 @@ def is_earlier(a: Time, b: Time) -> bool:
     return out
 
 
+def earliest(times: list[Time]) -> int:
+    """The index of the first earliest of ``times``: each compared with the earliest before
+    it by ``is_earlier``, the comparisons recorded alike (numbers: without its dispatch,
+    an any-source receive compares every message in flight to its process)."""
+    best = 0
+    if all(type(t) is float for t in times):
+        low = times[0]
+        for i in range(1, len(times)):
+            out = times[i] < low
+            if _RECORD is not None:
+                _record(times[i] - low, not out)
+            if out:
+                best, low = i, times[i]
+        return best
+    for i in range(1, len(times)):
+        if is_earlier(times[i], times[best]):
+            best = i
+    return best
+
+
 MAX_FORMULA_OPS = 600  # beyond this a clock is not kept symbolic (the inputs get values)
 
 
