@@ -29,19 +29,28 @@ if TYPE_CHECKING:
 
 
 MPI_TYPES = {n: c for n, c in mpi_constants().items() if n in mpi_datatype_names()}
+UNTYPED = {MPI_TYPES.get("MPI_BYTE"), MPI_TYPES.get("MPI_PACKED"), None}
+
+
+def is_number(x) -> bool:
+    """A plain number (Python or SymPy), compared without SymPy's expand."""
+    return (type(x) in (int, float)) or isinstance(x, sp.Number)
 
 
 def check_sizes(s: GlobalSync, m: Message, p: Process, rq: RecvReq) -> None:
-    untyped = {MPI_TYPES.get("MPI_BYTE"), MPI_TYPES.get("MPI_PACKED"), None}
-    if m.datatype != rq.datatype and m.datatype not in untyped and rq.datatype not in untyped:
+    if m.datatype != rq.datatype and m.datatype not in UNTYPED and rq.datatype not in UNTYPED:
         names = {code: name for name, code in MPI_TYPES.items()}
         s.problems.append(Problem(
             "mismatch",
             f"{m.src.label} sends {names.get(m.datatype, m.datatype)} (tag {m.tag}) to "
             f"{p.label}, which receives it as {names.get(rq.datatype, rq.datatype)}: MPI "
             "requires matching type signatures", [m.send_aau.loc, rq.aau.loc]))
-    over = sp.expand(m.size - rq.capacity)
-    if over.is_number and over > 0:
+    if is_number(m.size) and is_number(rq.capacity):  # (once a message: no SymPy for numbers)
+        too_big = bool(m.size > rq.capacity)
+    else:
+        over = sp.expand(m.size - rq.capacity)
+        too_big = bool(over.is_number and over > 0)
+    if too_big:
         s.problems.append(Problem(
             "mismatch",
             f"{m.src.label} sends {m.size} bytes (type/tag {m.tag}) to {p.label}, whose receive "

@@ -168,9 +168,12 @@ class MessageModel:
         if self.threshold is None or call is None or len(req.dests) != 1 or \
                 call.name not in RENDEZVOUS_CALLS or getattr(req.aau, "sendrecv", False):
             return False
+        size = req.size
+        if type(size) in (int, float) or isinstance(size, sp.Number):  # (no SymPy: once a send)
+            return bool(size > self.threshold)
         limit = sp.Integer(int(self.threshold)) if float(self.threshold).is_integer() \
             else sp.Float(self.threshold)
-        eager = as_sympy(req.size) <= limit
+        eager = as_sympy(size) <= limit
         if eager in (sp.true, sp.false):
             return eager == sp.false
         # a size in symbols: eager, as an assumption (a given value that breaks it is
