@@ -158,11 +158,13 @@ class Network:
         return {f.key: f.end for f in group if f.key == key or abs(f.end - old[f.key]) > _EPS}
 
     def _alone(self, flow: Flow) -> bool:
-        """Does ``flow`` meet nothing on its links: no other open flow, no received message's
-        link time after its start? (A ring's one message in flight: most flows at large P.)"""
-        fixed = self.fixed
+        """Does ``flow`` meet nothing on its links: no other open flow on the wire after its
+        start, no received message's link time after it? (A ring's one message in flight,
+        a worker's reply: most flows at large P.) Nothing there then changes a rate."""
+        fixed, open_, start = self.fixed, self.open, flow.start
         for link in flow.links:
-            if len(self.by_link[link]) > 1 or any(s[1] > flow.start for s in fixed.get(link, ())):
+            if any(open_[k].end > start for k in self.by_link[link] if k != flow.key) or \
+                    any(s[1] > start for s in fixed.get(link, ())):
                 return False
         return True
 
