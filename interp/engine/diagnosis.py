@@ -32,8 +32,12 @@ MPI_TYPES = {n: c for n, c in mpi_constants().items() if n in mpi_datatype_names
 UNTYPED = {MPI_TYPES.get("MPI_BYTE"), MPI_TYPES.get("MPI_PACKED"), None}
 
 
+def plain(x):
+    """A size as a Python int when it is an integer (compared exactly, without SymPy)."""
+    return int(x) if isinstance(x, sp.Integer) else x
+
+
 def is_number(x) -> bool:
-    """A plain number (Python or SymPy), compared without SymPy's expand."""
     return (type(x) in (int, float)) or isinstance(x, sp.Number)
 
 
@@ -46,7 +50,7 @@ def check_sizes(s: GlobalSync, m: Message, p: Process, rq: RecvReq) -> None:
             f"{p.label}, which receives it as {names.get(rq.datatype, rq.datatype)}: MPI "
             "requires matching type signatures", [m.send_aau.loc, rq.aau.loc]))
     if is_number(m.size) and is_number(rq.capacity):  # (once a message: no SymPy for numbers)
-        too_big = bool(m.size > rq.capacity)
+        too_big = bool(plain(m.size) > plain(rq.capacity))
     else:
         over = sp.expand(m.size - rq.capacity)
         too_big = bool(over.is_number and over > 0)

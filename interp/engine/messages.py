@@ -168,7 +168,7 @@ class MessageModel:
         if self.threshold is None or call is None or len(req.dests) != 1 or \
                 call.name not in RENDEZVOUS_CALLS or getattr(req.aau, "sendrecv", False):
             return False
-        size = req.size
+        size = int(req.size) if isinstance(req.size, sp.Integer) else req.size
         if type(size) in (int, float) or isinstance(size, sp.Number):  # (no SymPy: once a send)
             return bool(size > self.threshold)
         limit = sp.Integer(int(self.threshold)) if float(self.threshold).is_integer() \
