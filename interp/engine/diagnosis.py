@@ -29,11 +29,11 @@ if TYPE_CHECKING:
 
 
 MPI_TYPES = {n: c for n, c in mpi_constants().items() if n in mpi_datatype_names()}
+UNTYPED = {MPI_TYPES.get("MPI_BYTE"), MPI_TYPES.get("MPI_PACKED"), None}
 
 
 def check_sizes(s: GlobalSync, m: Message, p: Process, rq: RecvReq) -> None:
-    untyped = {MPI_TYPES.get("MPI_BYTE"), MPI_TYPES.get("MPI_PACKED"), None}
-    if m.datatype != rq.datatype and m.datatype not in untyped and rq.datatype not in untyped:
+    if m.datatype != rq.datatype and m.datatype not in UNTYPED and rq.datatype not in UNTYPED:
         names = {code: name for name, code in MPI_TYPES.items()}
         s.problems.append(Problem(
             "mismatch",

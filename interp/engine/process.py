@@ -100,7 +100,7 @@ def _number(x) -> float:
     return float(x)
 
 
-@dataclass
+@dataclass(slots=True)  # one per AAU per rank: no instance dict
 class AAUStat:
     count: sp.Expr = 0
     total: sp.Expr = 0.0
@@ -111,6 +111,15 @@ class Process:
     """A process: a chain of the SAAG instantiated with its node-dependent values resolved."""
 
     recorder = None  # a class's shadow records what it does (classes.Recorder)
+    # one per rank: its attributes in slots, not in a dict of its own (a fifth of a rank's
+    # memory at P = 65,536); '__dict__' keeps room for what other modules attach
+    __slots__ = (
+        "pid", "label", "program", "aag", "cm", "nprocs", "start", "clock", "inputs", "library",
+        "common", "cats", "stats", "handles", "null_handles", "comms", "notes", "files",
+        "assumptions", "decisions", "state", "request", "finish", "last_recv_end", "spawn_end",
+        "_library_values", "counted_by_user", "trace", "timeline", "current_aau",
+        "critical_names", "needed", "kept", "functions", "evaluating", "budget", "steps",
+        "max_steps", "arm_counts", "gen", "__dict__", "__weakref__")
 
     def __init__(self, pid: int, label: str, program: UnitAAG, aag: AAG, cm: CostModel,
                  nprocs: int, start: sp.Expr, inputs: Inputs, library: str,

@@ -18,6 +18,9 @@ changes (linear in m: checking the end is enough); then each clock moves by mÂ·Î
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
+from operator import attrgetter
+
 import sympy as sp
 
 from interp.engine.process import CATEGORIES, AAUStat, Process
@@ -28,14 +31,16 @@ from interp.engine.values import is_unknown
 
 
 ZERO = 0.0
+_COUNT_TOTAL = attrgetter("count", "total")
 
 
 @dataclass
 class Cut:
     clocks: dict[int, sp.Expr]
     positions: dict[int, tuple]
-    cats: dict[int, dict[str, sp.Expr]]  # of the paused processes (a jump moves only them)
-    stats: dict[int, dict[int, tuple[sp.Expr, sp.Expr]]]  # (the same)
+    # of the paused processes only (a jump moves only them):
+    cats: dict[int, tuple]  # each process's seconds by category, in CATEGORIES' order
+    stats: dict[int, tuple[tuple, tuple]]  # its AAUs' ids, and their count, total in turn
     decisions: dict[int, int]  # length of each process's decision log
     pending: list[tuple]
     edges: dict[tuple, sp.Expr]
@@ -72,6 +77,7 @@ class SteadyState:
 
     def _snapshot(self, live: list[Process]) -> Cut:
         positions, clocks, cats, stats, decisions = {}, {}, {}, {}, {}
+        keys: dict[tuple, tuple] = {}  # one tuple of AAU ids for the ranks of the same AAUs
         for p in live:
             req = p.request
             if p.state == "paused":
@@ -81,8 +87,11 @@ class SteadyState:
             clocks[p.pid] = p.clock
             decisions[p.pid] = len(p.decisions)
             if p.state == "paused":
-                cats[p.pid] = dict(p.cats)
-                stats[p.pid] = {k: (s.count, s.total) for k, s in p.stats.items()}
+                # (flat tuples of what is there: a cut holds every rank, three cuts at a time)
+                cats[p.pid] = tuple(map(p.cats.__getitem__, CATEGORIES))
+                st, ids = p.stats, tuple(p.stats)
+                stats[p.pid] = (keys.setdefault(ids, ids),
+                                tuple(chain.from_iterable(map(_COUNT_TOTAL, st.values()))))
         pending = [(m.src.pid, m.dst, m.tag, m.size, m.arrival) for m in self.sched.messages]
         edges = {k: e.count for k, e in self.sched.edges.items()}
         msgs = self.sched.msgs
@@ -195,10 +204,12 @@ class SteadyState:
             if p.state != "paused":
                 continue
             p.clock += scaled(deltas[p.pid], m)
-            for c in CATEGORIES:
-                p.cats[c] += scaled(c2.cats[p.pid][c] - c1.cats[p.pid][c], m)
-            for k, (cnt, tot) in c2.stats[p.pid].items():
-                c_prev, t_prev = c1.stats[p.pid].get(k, (ZERO, ZERO))
+            for c, x2, x1 in zip(CATEGORIES, c2.cats[p.pid], c1.cats[p.pid]):
+                p.cats[c] += scaled(x2 - x1, m)
+            (keys1, flat1), (keys2, flat2) = c1.stats[p.pid], c2.stats[p.pid]
+            before = dict(zip(keys1, zip(flat1[::2], flat1[1::2])))
+            for k, cnt, tot in zip(keys2, flat2[::2], flat2[1::2]):
+                c_prev, t_prev = before.get(k, (ZERO, ZERO))
                 st = p.stats.setdefault(k, AAUStat())
                 st.count += m * (cnt - c_prev)
                 st.total += scaled(tot - t_prev, m)

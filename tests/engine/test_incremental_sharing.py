@@ -80,3 +80,20 @@ def test_the_exact_mode_prices_by_the_reference():
     sag = load_machine("cluster")
     assert GlobalSync(sag, 4, "mid", exact=True).msgs.network.incremental is False
     assert GlobalSync(sag, 4, "mid").msgs.network.incremental is True
+
+
+def test_a_flow_after_an_ended_one_goes_alone():
+    """Flow 1 (100 us) on link a from 0 ends at 100 and stays open (not received yet); flow 2
+    (50 us) starts at 150: nothing on a is on the wire then, so it goes at full rate,
+    150 + 50 = 200, and flow 1 is not re-priced. Flow 3 (40 us, weight 2, a route twice as
+    long) starts at 180, while flow 2 has 200 − 180 = 20 us left: equal levels (rate × weight)
+    give flow 2 2/3 and flow 3 1/3 of the link; flow 2 ends at 180 + 20 / (2/3) = 210, flow 3
+    has sent 30 · 1/3 = 10 of its 40 and goes alone from there: 210 + 30 = 240. Both ways of
+    pricing give it."""
+    for incremental in (True, False):
+        net = Network(incremental=incremental)
+        assert net.add(1, ("a",), 0.0, 100.0) == {1: 100.0}
+        assert net.add(2, ("a",), 150.0, 50.0) == {2: 200.0}
+        assert net.open[2].segments == [(150.0, 200.0, 1.0)]
+        assert net.add(3, ("a",), 180.0, 40.0, weight=2.0) == {2: pytest.approx(210.0),
+                                                                 3: pytest.approx(240.0)}
