@@ -12,7 +12,7 @@ import sys
 
 import click
 
-from interp import deepstack
+from interp import collector, deepstack
 from interp.engine.stepbudget import DEFAULT_MAX_STEPS, MAX_STEPS
 from interp.errors import InterpError
 from interp.resources import DEFAULT_MACHINE  # not interp.system: --help loads no SymPy
@@ -24,7 +24,9 @@ class _Group(click.Group):
     as one line; ``--debug`` (or ``INTERP_DEBUG=1``) shows its traceback instead."""
 
     def main(self, *args, **kwargs):
-        return deepstack.run(super().main, *args, **kwargs)
+        collector.freeze_at_exit()  # the objects live until the process ends
+        with collector.rare():
+            return deepstack.run(super().main, *args, **kwargs)
 
     def invoke(self, ctx: click.Context):
         try:

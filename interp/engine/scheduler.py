@@ -17,11 +17,10 @@ input, kept as ``Max`` only where either side can really be late.
 
 from __future__ import annotations
 
-import gc
-
 from collections.abc import Sequence
 from typing import Callable
 
+from interp import collector
 from interp.engine import collectives
 from interp.engine.buffers import BLOCKED
 from interp.engine.diagnosis import check_sizes, diagnose_hang, leftovers
@@ -39,9 +38,6 @@ from interp.errors import InterpError
 from interp.system import SAG
 
 ZERO = 0.0
-
-
-GC_THRESHOLDS = (100_000, 50, 100)  # objects allocated between young passes, …
 
 
 class Scheduler(GlobalSync):
@@ -79,14 +75,10 @@ class Scheduler(GlobalSync):
         self.receives.setdefault(p.pid, [])
 
     def run(self) -> None:
-        # Every rank's state lives until the end: the cyclic collector's full passes over
-        # them grow with P (a quarter of a check at P = 16384). Young passes are made rare.
-        thresholds = gc.get_threshold()
-        gc.set_threshold(*GC_THRESHOLDS)
         try:
-            self._run()
+            with collector.rare():  # every rank's state lives until the end
+                self._run()
         finally:
-            gc.set_threshold(*thresholds)
             self.steady.stop()
 
     def _run(self) -> None:
