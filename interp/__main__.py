@@ -1,5 +1,5 @@
 """``python -m interp``: the ``interp`` command."""
 
-from interp.cli import main
+from interp.cli import run
 
-main(prog_name="interp")
+run()

@@ -24,9 +24,7 @@ class _Group(click.Group):
     as one line; ``--debug`` (or ``INTERP_DEBUG=1``) shows its traceback instead."""
 
     def main(self, *args, **kwargs):
-        collector.freeze_at_exit()  # the objects live until the process ends
-        with collector.rare():
-            return deepstack.run(super().main, *args, **kwargs)
+        return deepstack.run(super().main, *args, **kwargs)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -57,6 +55,13 @@ INTERNAL_ERROR = 3
               help="Show the Python traceback of an internal error (exit 3).")
 def main() -> None:
     """Predict the performance of message-passing Fortran 77 programs without running them."""
+
+
+def run() -> None:
+    """The ``interp`` process (the console script, ``python -m interp``): :data:`main` with
+    the collector set up for a process whose objects live until it ends (collector.py)."""
+    collector.for_process()
+    main(prog_name="interp")
 
 
 def _remember(key: str):

@@ -2,10 +2,12 @@
 
 An interpretation keeps every rank's state until the end: the collector's full passes over
 them grow with P (a quarter of a check at P = 16384), so its young passes are made rare
-(:func:`rare`). And at exit the interpreter's last collections walk every object SymPy and
-the command made, 0.15-0.2 s of CPU after a small predict (docs/scale.md, issue 16):
-:func:`freeze_at_exit` moves them out of the collector's reach first (``gc.freeze``), which
-loses nothing, the process ending anyway.
+(:func:`rare`). An ``interp`` process goes further (:func:`for_process`; not a library
+caller's process): its imports and inputs (SymPy's ~120,000 objects, the machine, the program)
+make no garbage cycles to speak of and live until it ends, yet the collector walked them
+again and again, and once more at exit, 0.3 s of CPU of a small predict (docs/scale.md,
+issue 16). So it is paused until the first interpretation, which freezes what exists then
+(``gc.freeze``: later passes skip it), and everything is frozen at exit.
 """
 
 from __future__ import annotations
@@ -17,10 +19,19 @@ from contextlib import contextmanager
 
 THRESHOLDS = (100_000, 50, 100)  # objects allocated between young passes, …
 
+_paused = False  # an interp process before its first interpretation (for_process)
+
 
 @contextmanager
 def rare() -> Iterator[None]:
-    """Young collections made rare within the block (the previous thresholds restored)."""
+    """Young collections made rare within the block (the previous thresholds restored); in
+    an ``interp`` process the first such block freezes what was made before and resumes the
+    collector for good."""
+    global _paused
+    if _paused:
+        _paused = False
+        gc.freeze()
+        gc.enable()
     previous = gc.get_threshold()
     gc.set_threshold(*THRESHOLDS)
     try:
@@ -29,8 +40,11 @@ def rare() -> Iterator[None]:
         gc.set_threshold(*previous)
 
 
-def freeze_at_exit() -> None:
-    """Freeze every object when the interpreter exits, before its own collections (registered
-    once however often it is called: a test process runs many commands)."""
-    atexit.unregister(gc.freeze)
+def for_process() -> None:
+    """The collector of an ``interp`` process: paused until the first interpretation, rare
+    young passes, everything frozen at exit (before the interpreter's own collections)."""
+    global _paused
+    _paused = True
+    gc.disable()
+    gc.set_threshold(*THRESHOLDS)
     atexit.register(gc.freeze)
