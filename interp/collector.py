@@ -47,4 +47,5 @@ def for_process() -> None:
     _paused = True
     gc.disable()
     gc.set_threshold(*THRESHOLDS)
+    atexit.unregister(gc.freeze)  # (once, however often it is called)
     atexit.register(gc.freeze)
