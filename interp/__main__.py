@@ -1,5 +1,9 @@
 """``python -m interp``: the ``interp`` command."""
 
-from interp.cli import main
+from interp import collector
 
-main(prog_name="interp")
+collector.for_process()  # before click's and interp's imports too (cli.run does it again)
+
+from interp.cli import run  # noqa: E402
+
+run()

@@ -12,7 +12,7 @@ import sys
 
 import click
 
-from interp import deepstack
+from interp import collector, deepstack
 from interp.engine.stepbudget import DEFAULT_MAX_STEPS, MAX_STEPS
 from interp.errors import InterpError
 from interp.resources import DEFAULT_MACHINE  # not interp.system: --help loads no SymPy
@@ -55,6 +55,13 @@ INTERNAL_ERROR = 3
               help="Show the Python traceback of an internal error (exit 3).")
 def main() -> None:
     """Predict the performance of message-passing Fortran 77 programs without running them."""
+
+
+def run() -> None:
+    """The ``interp`` process (the console script, ``python -m interp``): :data:`main` with
+    the collector set up for a process whose objects live until it ends (collector.py)."""
+    collector.for_process()
+    main(prog_name="interp")
 
 
 def _remember(key: str):

@@ -13,6 +13,7 @@ the inputs given.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -231,7 +232,7 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
         for p in make_nodes(None, range(nprocs), 0.0):
             sched.add(p)
     try:
-        sched.run()  # (with the cyclic collector made rare: Scheduler.run)
+        sched.run()  # (with the cyclic collector off: Scheduler.run)
     except (ClassBreak, InterpError, FormulaTooLarge, NotClosedForm):
         if not classes:
             raise
@@ -250,7 +251,8 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
             bound: str = "mid", extend: bool = True, symbolic: bool = True,
             routines: dict[str, float] | None = None,
             iterations: dict[str, int] | None = None, trace: bool = False,
-            timeline: bool = False, exact: bool = False) -> Prediction:
+            timeline: bool = False, exact: bool = False,
+            contention: Callable[[], bool | None] | None = None) -> Prediction:
     """Predict the run time of the program in ``aag`` on ``nprocs`` nodes of ``sag``.
 
     ``symbolic``: keep given inputs as symbols wherever possible (the formula); False uses
@@ -261,7 +263,8 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     ``Prediction.scheduler.trace``) for trace export. ``timeline``: record each process's
     :class:`~interp.engine.process.Timeline` for lost-cycles analysis (with ``symbolic=False``:
     it needs numbers; every iteration is interpreted). ``exact``: the slow reference path
-    (:func:`interpret`).
+    (:func:`interpret`). ``contention``: :func:`contended_at` of these arguments when another
+    process worked it out meanwhile (None: it did not), asked for only when needed.
     """
     routines = {k.upper(): v for k, v in (routines or {}).items()}
     for name in routines:
@@ -313,12 +316,10 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
         # messages' times depend on are used with their values (as a numeric run does)
         unpriced = _values_for(sorted(sched.msgs.unpriced), given, inputs, fixed)
         if unpriced and contended is None:
-            point = Inputs(dict(given), routines, dict(iterations or {}), given, numeric=True)
-            try:
-                contended = interpret(aag, sag, nprocs, point, bound, extend,
-                                      exact=exact)[0].msgs.delayed()
-            except (NeedValue, FormulaTooLarge):  # not a point: the formula stays as it is
-                contended = False
+            contended = contention() if contention is not None else None
+            if contended is None:
+                contended = _contended(aag, sag, nprocs, given, bound, extend, routines,
+                                       iterations, exact)
         if unpriced and contended:
             fixed.update(unpriced)
             formula_notes.append(
@@ -354,6 +355,27 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     if ints:
         pred.notes.append("integer inputs " + ", ".join(ints) + " are taken to be positive")
     return pred
+
+
+def contended_at(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr], bound: str = "mid",
+                 routines: dict[str, float] | None = None,
+                 iterations: dict[str, int] | None = None) -> bool:
+    """Does link sharing delay a message in the numeric run at ``given``? What :func:`predict`
+    with these arguments asks when its formula's messages were not priced; a child process
+    works it out meanwhile (analysis/interval.py)."""
+    routines = {k.upper(): v for k, v in (routines or {}).items()}
+    aag, given, _, _ = _parameters_set(aag, dict(given))
+    return _contended(aag, sag, nprocs, given, bound, True, routines, iterations, False)
+
+
+def _contended(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr], bound: str,
+               extend: bool, routines: dict[str, float], iterations: dict[str, int] | None,
+               exact: bool) -> bool:
+    point = Inputs(dict(given), routines, dict(iterations or {}), given, numeric=True)
+    try:
+        return interpret(aag, sag, nprocs, point, bound, extend, exact=exact)[0].msgs.delayed()
+    except (NeedValue, FormulaTooLarge):  # not a point: the formula stays as it is
+        return False
 
 
 def _end(procs: list[Process], host: Process | None) -> tuple[Time, str]:

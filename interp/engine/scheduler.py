@@ -17,12 +17,11 @@ input, kept as ``Max`` only where either side can really be late.
 
 from __future__ import annotations
 
-import gc
 import heapq
-
 from collections.abc import Iterator, Sequence
 from typing import Callable
 
+from interp import collector
 from interp.engine import collectives
 from interp.engine.buffers import BLOCKED
 from interp.engine.diagnosis import check_sizes, diagnose_hang, leftovers
@@ -79,16 +78,10 @@ class Scheduler(GlobalSync):
         self.receives.setdefault(p.pid, [])
 
     def run(self) -> None:
-        # Every rank's state lives until the end, and the run makes next to no cyclic garbage
-        # (peak RSS the same without the collector, at P = 1024 and 16,384): the collector's
-        # passes only walk the live state, a tenth of the time at P = 65,536 (docs/scale.md).
-        enabled = gc.isenabled()
-        gc.disable()
         try:
-            self._run()
+            with collector.off():  # every rank's state lives until the end
+                self._run()
         finally:
-            if enabled:
-                gc.enable()
             self.steady.stop()
 
     def _run(self) -> None:

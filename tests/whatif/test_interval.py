@@ -128,3 +128,44 @@ def test_a_dropped_prediction_stops_its_child(trapezoid, ipsc):
     del pred
     gc.collect()
     assert proc.exitcode is not None  # ended (stopped or finished) and joined
+
+
+SHIPPED = [
+    (["trapezoid/host.f", "trapezoid/node.f"], "ipsc860", 16, {"N": 10**6, "NITER": 10}),
+    (["ring/ring.f"], "ipsc860", 4, {}),
+    (["mpi_ring/ring_mpi.f"], "cluster", 4, {}),
+    (["mpi_trapezoid/trap_mpi.f"], "cluster", 8, {"N": 10**5, "NITER": 5}),
+]
+
+
+@pytest.mark.parametrize("files, machine, nprocs, given", SHIPPED)
+def test_the_childs_link_sharing_answer_is_the_one_worked_out_here(files, machine, nprocs,
+                                                                   given):
+    """The child's first answer is ``contended_at`` of the setup, and the prediction that
+    takes it equals the one that makes the numeric run itself (formula and notes)."""
+    from interp.analysis import interval as iv
+    from interp.engine.predict import contended_at
+
+    program = api.Program.load([str(ROOT / "programs" / f) for f in files])
+    s = api.setup(program, machine, nprocs, given)
+    early = iv.start(s)
+    assert early.contended() == contended_at(s.aag, s.sag, s.nprocs, dict(s.given), s.bound)
+    early.close()
+    with_child = api.predict(program, machine, nprocs, given, interval=True)
+    alone = api.predict(program, machine, nprocs, given)
+    assert (with_child.total, with_child.notes) == (alone.total, alone.notes)
+
+
+def test_the_link_sharing_answer_given_is_the_one_used(trapezoid, ipsc):
+    """An answer from elsewhere decides as the prediction's own would: "messages share links"
+    fixes the inputs their times depend on (the note says so); no answer (None) means the
+    prediction runs it itself."""
+    from interp.engine.predict import predict
+
+    s = api.setup(trapezoid, ipsc, 16, {"N": 10**6, "NITER": 10})
+    run = lambda answer: predict(s.aag, s.sag, 16, dict(s.given), contention=lambda: answer)
+    shared = run(True)
+    assert any(n.startswith("link contention: which messages share links depends on N")
+               for n in shared.notes)
+    assert "N" not in {x.name for x in shared.total.free_symbols}
+    assert run(None).total == predict(s.aag, s.sag, 16, dict(s.given)).total
