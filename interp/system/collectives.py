@@ -1,7 +1,7 @@
 """Collective operations as rounds of point-to-point messages (level 3 parse).
 
 On the iPSC/860, broadcasts and global operations use logarithmic algorithms (Sec. 3.3, 3.4.2);
-the filter replaces a collective call by the messages below. Five algorithms:
+the filter replaces a collective call by the messages below. Six algorithms:
 
 * **broadcast** (NX/2 ``csend`` to -1, binomial tree, dimensions lowest first): in round d
   every process that has the data sends it to the process 2^d further on; ceil(log2 P) rounds.
@@ -17,7 +17,9 @@ the filter replaces a collective call by the messages below. Five algorithms:
   r has lowest set bit d sends its partial result to r - 2^d, after receiving from r + 2^i
   (i < d, r + 2^i < P) in increasing i; ceil(log2 P) rounds.
 * **exchange** (recursive doubling, for global ops whose result every node gets: gdsum, gsync,
-  MPI_Allreduce, ...): in round d every process k swaps with k XOR 2^d; log2 P rounds.
+  MPI_Barrier, ...): in round d every process k swaps with k XOR 2^d; log2 P rounds.
+* **rdb** (MPI_Allreduce, SMPI's ``allreduce__rdb``, MPICH's recursive doubling): the same
+  exchange when P is a power of two; otherwise it folds differently (below).
 
 * **ring** (MPI_Alltoall and MPI_Alltoallv, SMPI's ``alltoall__ring``/``alltoallv__ring``,
   the pairwise exchange of Thakur, Rabenseifner & Gropp 2005): in round i = 1, ..., P-1 every
@@ -33,6 +35,11 @@ other than 0 on a hypercube some of their messages cross more than one link.
 Non-power-of-two P for exchange: with p2 the largest power of two below P, the P - p2 extra
 processes first fold their data into processes 0..P-p2-1 (one round), the p2 processes exchange
 (log2 p2 rounds), and the results unfold back (one round): floor(log2 P) + 2 rounds.
+SMPI's barrier (``barrier__mvapich2_pair``) folds the same way; its ``allreduce__rdb`` instead
+folds each even rank 2i < 2(P - p2) into the odd rank 2i + 1, exchanges among the odd ones and
+the ranks from 2(P - p2) on (exchange rank n is rank 2n + 1 for n < P - p2, n + P - p2 above),
+and unfolds 2i + 1 -> 2i: as many rounds, other partners, which matters once the ranks arrive
+at different times (after an MPI_REDUCE to rank 0, rank 0 is the last to arrive).
 """
 
 from __future__ import annotations
@@ -46,12 +53,13 @@ _ALGORITHM_OF = {
     "bcast": ("bcast", "mpi_bcast"),
     "reduce": ("reduce", "mpi_reduce", "gather", "mpi_gather"),
     "exchange": (
-        "allreduce", "mpi_allreduce", "barrier", "mpi_barrier", "allgather", "mpi_allgather",
+        "barrier", "mpi_barrier", "allgather", "mpi_allgather",
         # NX/2 global operations: every node gets the result.
         "gsync", "gdsum", "gisum", "gssum", "gdprod", "giprod", "gsprod",
         "gdhigh", "gihigh", "gshigh", "gdlow", "gilow", "gslow",
         "giand", "gior", "gixor", "gland", "glor", "gcol", "gcolx", "gopf",
     ),
+    "rdb": ("allreduce", "mpi_allreduce"),
     "ring": ("alltoall", "mpi_alltoall", "alltoallv", "mpi_alltoallv"),
 }  # fmt: skip
 COLLECTIVES: dict[str, str] = {kind: algo for algo, kinds in _ALGORITHM_OF.items() for kind in kinds}
@@ -111,6 +119,19 @@ def _exchange(nprocs: int) -> list[Round]:
     return [[(p2 + i, i) for i in extra], *rounds, [(i, p2 + i) for i in extra]]
 
 
+def _rdb(nprocs: int) -> list[Round]:
+    """SMPI's allreduce__rdb: even ranks below 2·rem fold into the next odd rank."""
+    p2 = 1 << (nprocs.bit_length() - 1)
+    rem = nprocs - p2
+    real = [2 * n + 1 if n < rem else n + rem for n in range(p2)]
+    rounds = [[(real[n], real[n ^ (1 << d)]) for n in range(p2)]
+              for d in range(p2.bit_length() - 1)]
+    if not rem:
+        return rounds
+    return [[(2 * i, 2 * i + 1) for i in range(rem)], *rounds,
+            [(2 * i + 1, 2 * i) for i in range(rem)]]
+
+
 def _ring(nprocs: int) -> list[Round]:
     return [[(k, (k + i) % nprocs) for k in range(nprocs)] for i in range(1, nprocs)]
 
@@ -135,6 +156,8 @@ def collective_rounds(kind: str, nprocs: int, root: int = 0) -> list[Round]:
         return _reduce(nprocs, root)
     if algorithm == "ring":
         return _ring(nprocs)
+    if algorithm == "rdb":
+        return _rdb(nprocs)
     return _exchange(nprocs)
 
 
