@@ -406,6 +406,8 @@ class Scheduler(GlobalSync):
                 self._buffer_freed(m, later(p.clock, m.arrival))
             self._step(p, reply)
             return True
+        if m.static and self.buffers.counted():  # out of the buffer into the receive's own
+            self._buffer_freed(m, later(rq.posted, m.arrival))
         h = self.handles.get((p.pid, rq.handle or ""))
         if h is not None:
             h["message"] = m
