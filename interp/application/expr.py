@@ -227,6 +227,11 @@ _NUM_INTRINSICS = {
 }
 
 
+def is_numeric_intrinsic(name: str) -> bool:
+    """Whether ``name`` is an intrinsic the numeric fast path computes."""
+    return name in _NUM_INTRINSICS
+
+
 def _compare_characters(op: str, a, b) -> bool:
     """A relation between CHARACTER values: the shorter is padded with blanks (F77 6.3.5),
     so trailing blanks do not count. Anything else on characters is not followed."""

@@ -151,6 +151,7 @@ class Process:
         self.functions = None  # omega.function_value, set by the chain (omega builds on Process)
         self.evaluating: set[str] = set()  # FUNCTIONs whose value is being worked out
         self.budget: int | None = None  # statements left for that (omega.function_value)
+        self.function_memo: dict = {}  # straight-line FUNCTION outcomes by arguments (straight.py)
         self.steps = 0  # AAU executions interpreted step by step (stepbudget.py)
         self.max_steps = MAX_STEPS.get()
         self.arm_counts: dict[int, list[int]] = {}  # per IF decided by error diffusion
