@@ -291,10 +291,13 @@ def _straight_value(p, unit, body, ref: ast.Ref, args: list, frame) -> object | 
     key = straight.memo_key(ref.name, args)
     left = p.function_memo.get(key) if key is not None else None
     if left is None:
-        inner = straight.outcome(p, unit, body, args)
-        if inner is None:
+        env = straight.compiled_outcome(p, unit, body, args) if key is not None and \
+            body.program is not None else None
+        if env is None:
+            env = straight.outcome(p, unit, body, args)
+        if env is None:
             return None
-        left = straight.Left({d: inner.get(d) for d in (ref.name, *unit.unit.dummies)})
+        left = straight.Left({d: env.get(d) for d in (ref.name, *unit.unit.dummies)})
         if left.get(ref.name) is None or is_unknown(left.get(ref.name)):
             return None
         if key is not None:

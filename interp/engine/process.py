@@ -162,7 +162,7 @@ class Process:
         """A fresh frame for one activation of ``unit`` on this process."""
         frame = Frame(unit.symbols, unit.name, local=self.new_store(), common=self.common,
                       inputs=self.inputs, log=self.decisions)
-        for name, value in self.cm.memo(("data values", id(unit)), lambda: _data_values(unit)).items():
+        for name, value in self.cm.memo(("data values", id(unit)), lambda: data_values(unit)).items():
             frame.set(name, value)
         return frame
 
@@ -428,7 +428,7 @@ class Process:
 
 
 
-def _data_values(unit: UnitAAG) -> dict[str, sp.Expr]:
+def data_values(unit: UnitAAG) -> dict[str, sp.Expr]:
     """The constants a unit's DATA statements give its local scalars that it never assigns
     (``DATA CGITMAX / 25 /``): each activation starts with them."""
     from interp.engine.dataflow import assigned
