@@ -164,7 +164,7 @@ def as_sympy(v):
     return to_sympy_() if to_sympy_ is not None else v
 
 
-def _py(v):
+def python_value(v):
     """A resolved value as a Python number, bool or CHARACTER string; _NotNumeric when it is
     symbolic."""
     if isinstance(v, (bool, int, float, str)):
@@ -305,7 +305,7 @@ def _compile_var(e: ast.Var, table: SymbolTable) -> Callable:
     def var(resolve):
         value = resolve(name) if resolve else None
         if value is not None:
-            return _py(value)
+            return python_value(value)
         return fallback(resolve)
     return var
 
@@ -344,7 +344,7 @@ def _compile_ref(e: ast.Ref, table: SymbolTable) -> Callable:
             value = resolve(key)
             if value is None:
                 raise _NotNumeric
-            return _py(value)
+            return python_value(value)
         return element
     fn = _NUM_INTRINSICS.get(name)
     if fn is not None:
@@ -354,7 +354,7 @@ def _compile_ref(e: ast.Ref, table: SymbolTable) -> Callable:
         value = _function_value(resolve, e, [f(resolve) for f in fs])
         if value is None:
             raise _NotNumeric
-        return _py(value)
+        return python_value(value)
     return function
 
 

@@ -18,11 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from interp.application import aau as A
-from interp.engine.process import data_values
 from interp.application import ast
 from interp.application.expr import (
-    NOT_NUMERIC, _py, assigned_value, compile_numeric, is_numeric_intrinsic, numeric_value, walk,
+    NOT_NUMERIC, assigned_value, compile_numeric, is_numeric_intrinsic, numeric_value,
+    python_value, walk,
 )
+from interp.engine.process import data_values
 
 MEMO_LIMIT = 100_000  # outcomes remembered per process (CG's seeds never repeat: bounded)
 
@@ -113,7 +114,7 @@ def compiled_outcome(p, unit, body: Body, args: list) -> dict | None:
     from the unit's DATA values, as :func:`outcome` computes it; None where that would read
     a value that is not a number (then :func:`outcome` or Ω decide)."""
     try:
-        env = {k: _py(v) for k, v in p.cm.memo(("data values", id(unit)),
+        env = {k: python_value(v) for k, v in p.cm.memo(("data values", id(unit)),
                                                  lambda: data_values(unit)).items()}
         env.update(zip(unit.unit.dummies, args))
         for target, ftype, fn in body.program:
