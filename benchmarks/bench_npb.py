@@ -5,7 +5,9 @@ Run with ``pytest benchmarks/bench_npb.py --benchmark-enable`` (NPB from ``NPB_D
 
 * parse all seven Fortran benchmarks (class S, 4 processes): target under 5 s in total;
 * predict each at class A, P = 64 on the cluster spec: target under 10 s each;
-* EP at class S and class A: the cost must not grow with the class's iteration counts.
+* EP at class S and class A: the cost must not grow with the class's iteration counts;
+* stepping speed: CG's ``makea`` GO TO loop (class S, P = 4) up to a step budget of 200 000 AAU
+  executions (the budget's error ends it): AAU executions a second of CPU.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ import npb_suite  # noqa: E402
 
 from interp.application.aag import build_aag  # noqa: E402
 from interp.engine.predict import predict  # noqa: E402
+from interp.engine.stepbudget import MAX_STEPS  # noqa: E402
+from interp.errors import InterpError  # noqa: E402
 from interp.system import load_machine  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not npb_suite.npb_dir().exists(), reason="NPB tree absent")
@@ -55,3 +59,18 @@ def test_ep_cost_flat_in_class(benchmark, tree, klass):
     files = _case(tree, "EP", klass, 4)
     machine = load_machine("cluster")
     benchmark.pedantic(lambda: predict(build_aag(files), machine, 4), rounds=1)
+
+
+def test_cg_makea_stepping(benchmark, tree):
+    files = _case(tree, "CG", "S", 4)
+    aag, machine = build_aag(files), load_machine("cluster")
+
+    def stepped():
+        token = MAX_STEPS.set(200_000)
+        try:
+            predict(aag, machine, 4)
+        except InterpError:
+            pass  # the budget: makea's loop is still running
+        finally:
+            MAX_STEPS.reset(token)
+    benchmark.pedantic(stepped, rounds=1)

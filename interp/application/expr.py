@@ -164,7 +164,7 @@ def as_sympy(v):
     return to_sympy_() if to_sympy_ is not None else v
 
 
-def _py(v):
+def python_value(v):
     """A resolved value as a Python number, bool or CHARACTER string; _NotNumeric when it is
     symbolic."""
     if isinstance(v, (bool, int, float, str)):
@@ -227,6 +227,11 @@ _NUM_INTRINSICS = {
 }
 
 
+def is_numeric_intrinsic(name: str) -> bool:
+    """Whether ``name`` is an intrinsic the numeric fast path computes."""
+    return name in _NUM_INTRINSICS
+
+
 def _compare_characters(op: str, a, b) -> bool:
     """A relation between CHARACTER values: the shorter is padded with blanks (F77 6.3.5),
     so trailing blanks do not count. Anything else on characters is not followed."""
@@ -240,55 +245,171 @@ def numeric_value(e: ast.Expr, table: SymbolTable, resolve: Resolver | None = No
     """The value of ``e`` as a Python number or bool when every value it reads is a number —
     the fast path of :func:`to_sympy`, with the same Fortran semantics; None otherwise."""
     try:
-        return _num(e, table, resolve)
+        return _evaluator(e, table)(resolve)
     except (_NotNumeric, ZeroDivisionError, OverflowError, ValueError, TypeError):
         return None
 
 
-def _num(e: ast.Expr, table: SymbolTable, resolve: Resolver | None):
+# expression → its evaluator: the stepped statements and conditions of a loop are the same
+# expressions at every iteration (keyed by identity; the expression is kept so its id is not
+# reused while it is here)
+_EVALUATORS: dict[tuple[int, int], tuple] = {}
+
+
+def _evaluator(e: ast.Expr, table: SymbolTable) -> Callable:
+    key = (id(e), id(table))
+    got = _EVALUATORS.get(key)
+    if got is None:
+        if len(_EVALUATORS) > 200_000:
+            _EVALUATORS.clear()
+        got = _EVALUATORS[key] = (e, table, _compile(e, table))
+    return got[2]
+
+
+def _not_numeric(resolve):
+    raise _NotNumeric
+
+
+def _compile(e: ast.Expr, table: SymbolTable) -> Callable:
+    """``e`` as a function of a resolver: the walk over its nodes done once. It asks the
+    resolver for the same keys in the same order, and converts their values the same way,
+    as a walk at every evaluation would (a decision's reads are logged in that order)."""
     if isinstance(e, (ast.Num, ast.Logical, ast.Str)):
-        return e.value
+        const = e.value
+        return lambda resolve: const
     if isinstance(e, ast.Var):
-        value = resolve(e.name) if resolve else None
-        if value is not None:
-            return _py(value)
-        sym = table.symbols.get(e.name)
-        if sym is not None and sym.constant is not None:
-            return sym.constant
-        if sym is not None and sym.kind == "parameter" and sym.value is not None:
-            return _num(sym.value, table, resolve)
-        raise _NotNumeric
+        return _compile_var(e, table)
     if isinstance(e, ast.UnOp):
-        v = _num(e.operand, table, resolve)
-        return (not v) if e.op == "NOT" else (-v if e.op == "-" else v)
+        f = _compile(e.operand, table)
+        if e.op == "NOT":
+            return lambda resolve: not f(resolve)
+        return (lambda resolve: -f(resolve)) if e.op == "-" else f
     if isinstance(e, ast.BinOp):
-        a, b = _num(e.left, table, resolve), _num(e.right, table, resolve)
+        return _compile_binop(e, table)
+    if isinstance(e, ast.Ref):
+        return _compile_ref(e, table)
+    return _not_numeric
+
+
+def _compile_var(e: ast.Var, table: SymbolTable) -> Callable:
+    name = e.name
+    sym = table.symbols.get(name)
+    if sym is not None and sym.constant is not None:
+        const = sym.constant
+        fallback = lambda resolve: const  # noqa: E731
+    elif sym is not None and sym.kind == "parameter" and sym.value is not None:
+        fallback = _compile(sym.value, table)
+    else:
+        fallback = _not_numeric
+
+    def var(resolve):
+        value = resolve(name) if resolve else None
+        if value is not None:
+            return python_value(value)
+        return fallback(resolve)
+    return var
+
+
+def _compile_binop(e: ast.BinOp, table: SymbolTable) -> Callable:
+    fa, fb, op = _compile(e.left, table), _compile(e.right, table), e.op
+    fn = _NUM_BINOPS.get(op)
+
+    def binop(resolve):
+        a, b = fa(resolve), fb(resolve)
         if isinstance(a, str) or isinstance(b, str):
-            return _compare_characters(e.op, a, b)
-        if e.op == "/":
+            return _compare_characters(op, a, b)
+        if op == "/":
             if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool):
                 return _trunc_div(a, b)
             return a / b
-        op = _NUM_BINOPS.get(e.op)
-        if op is None:
+        if fn is None:
             raise _NotNumeric
-        return op(a, b)
-    if isinstance(e, ast.Ref):
-        sym = table.symbols.get(e.name)
-        args = [_num(a, table, resolve) for a in e.args]
-        if sym is not None and sym.is_array:
-            value = resolve(element_key(e.name, [sp.Integer(a) for a in args])) if resolve else None
+        return fn(a, b)
+    return binop
+
+
+def _compile_ref(e: ast.Ref, table: SymbolTable) -> Callable:
+    fs = [_compile(a, table) for a in e.args]
+    name = e.name
+    sym = table.symbols.get(name)
+    if sym is not None and sym.is_array:
+        def element(resolve):
+            args = [f(resolve) for f in fs]
+            if not resolve:
+                raise _NotNumeric
+            if all(type(a) is int for a in args):  # element_key of their sp.Integer, quicker
+                key = f"{name}({','.join(map(str, args))})"
+            else:
+                key = element_key(name, [sp.Integer(a) for a in args])
+            value = resolve(key)
             if value is None:
                 raise _NotNumeric
-            return _py(value)
-        fn = _NUM_INTRINSICS.get(e.name)
-        if fn is not None:
-            return fn(*args)
-        value = _function_value(resolve, e, args)
+            return python_value(value)
+        return element
+    fn = _NUM_INTRINSICS.get(name)
+    if fn is not None:
+        return lambda resolve: fn(*[f(resolve) for f in fs])
+
+    def function(resolve):
+        value = _function_value(resolve, e, [f(resolve) for f in fs])
         if value is None:
             raise _NotNumeric
-        return _py(value)
-    raise _NotNumeric
+        return python_value(value)
+    return function
+
+
+NOT_NUMERIC = (_NotNumeric, KeyError, ZeroDivisionError, OverflowError, ValueError, TypeError)
+
+
+def compile_numeric(e: ast.Expr, table: SymbolTable) -> Callable[[dict], object] | None:
+    """:func:`numeric_value` of ``e`` as a function of an environment (name → Python value)
+    of the scalars it reads, built once: the same rules as :func:`_num`, without walking the
+    expression or resolving each name again. The function raises one of :data:`NOT_NUMERIC`
+    where ``numeric_value`` gives None (a name not in the environment: KeyError). None when
+    ``e`` has a form it does not compile (CHARACTER, array elements, user FUNCTIONs)."""
+    if isinstance(e, (ast.Num, ast.Logical)):
+        const = e.value
+        return lambda env: const
+    if isinstance(e, ast.Var):
+        sym = table.symbols.get(e.name)
+        if sym is not None and (sym.kind == "parameter" or sym.constant is not None):
+            const = numeric_value(e, table, None)  # what _num gives: the resolver says None
+            return None if const is None or isinstance(const, str) else (lambda env: const)
+        if sym is not None and (sym.is_array or sym.type == "CHARACTER"):
+            return None
+        name = e.name
+        return lambda env: env[name]
+    if isinstance(e, ast.UnOp):
+        f = compile_numeric(e.operand, table)
+        if f is None:
+            return None
+        if e.op == "NOT":
+            return lambda env: not f(env)
+        return (lambda env: -f(env)) if e.op == "-" else f
+    if isinstance(e, ast.BinOp):
+        fa, fb = compile_numeric(e.left, table), compile_numeric(e.right, table)
+        if fa is None or fb is None:
+            return None
+        if e.op == "/":
+            def divide(env):
+                a, b = fa(env), fb(env)
+                if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool):
+                    return _trunc_div(a, b)
+                return a / b
+            return divide
+        op = _NUM_BINOPS.get(e.op)
+        return None if op is None else (lambda env: op(fa(env), fb(env)))
+    if isinstance(e, ast.Ref):
+        sym = table.symbols.get(e.name)
+        fn = _NUM_INTRINSICS.get(e.name)
+        fs = [compile_numeric(a, table) for a in e.args]
+        if (sym is not None and sym.is_array) or fn is None or any(f is None for f in fs):
+            return None
+        if len(fs) == 1:
+            f0 = fs[0]
+            return lambda env: fn(f0(env))
+        return lambda env: fn(*[f(env) for f in fs])
+    return None
 
 
 def to_sympy(e: ast.Expr, table: SymbolTable, resolve: Resolver | None = None) -> sp.Expr:

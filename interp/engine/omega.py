@@ -31,7 +31,7 @@ from interp.engine.dataflow import assigned, follow, steering_assigned
 from interp.engine.datadep import (
     branch_symbols, diffuse, enclosing_loops, leaving_arms, trip_symbol,
 )
-from interp.engine import induction, stepbudget
+from interp.engine import induction, stepbudget, straight
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
 from interp.engine.process import AAUStat, Process, TraceSpan
 from interp.engine.requests import LoopHead, ask, communicate
@@ -174,6 +174,9 @@ def _function_seconds(p, a: A.Seq, name: str, actuals, frame, binding: dict) -> 
     if unit is None:
         return 0.0
     try:
+        if straight.straight_body(p.aag, name) is not None:  # δ reads no value: one for all
+            return p.cm.memo(("straight seconds", name), lambda: closed_form_list(
+                p, unit.aaus, p.frame_for(unit), {}, {}))
         return closed_form_list(p, unit.aaus, p.frame_for(unit),
                                 _dummy_values(p, unit, actuals, frame, binding), {})
     except NotClosedForm:
@@ -221,6 +224,12 @@ def function_value(p, ref: ast.Ref, args: list, frame) -> object | None:
     unit = p.aag.units.get(ref.name)
     if unit is None or unit.unit.kind != "FUNCTION":
         return None
+    body = straight.straight_body(p.aag, ref.name)
+    if body is not None and ref.name not in p.evaluating and (
+            p.budget is None or p.budget >= len(body.stmts)):
+        value = _straight_value(p, unit, body, ref, args, frame)
+        if value is not None:
+            return value
     inner = p.frame_for(unit)
     for dummy, actual, value in zip(unit.unit.dummies, ref.args, args):
         sym = frame.table.symbols.get(actual.name) if isinstance(actual, ast.Var) else None
@@ -270,6 +279,34 @@ def function_value(p, ref: ast.Ref, args: list, frame) -> object | None:
                             + (result.why if result is not None else
                                f"{ref.name} assigns no value to its name"), ref.loc)
     return result
+
+
+def _straight_value(p, unit, body, ref: ast.Ref, args: list, frame) -> object | None:
+    """:func:`function_value` of a straight-line body (straight.py), its outcome remembered
+    per process by the arguments' values; None: Ω works it out."""
+    if not all(_is_number(v) for v in args) or any(
+            isinstance(x, ast.Var) and (sym := frame.table.symbols.get(x.name)) is not None
+            and sym.is_array for x in ref.args):
+        return None
+    key = straight.memo_key(ref.name, args)
+    left = p.function_memo.get(key) if key is not None else None
+    if left is None:
+        env = straight.compiled_outcome(p, unit, body, args) if key is not None and \
+            body.program is not None else None
+        if env is None:
+            env = straight.outcome(p, unit, body, args)
+        if env is None:
+            return None
+        left = straight.Left({d: env.get(d) for d in (ref.name, *unit.unit.dummies)})
+        if left.get(ref.name) is None or is_unknown(left.get(ref.name)):
+            return None
+        if key is not None:
+            if len(p.function_memo) >= straight.MEMO_LIMIT:
+                p.function_memo.clear()
+            p.function_memo[key] = left
+    p.steps += body.steps  # as if stepped: the step budget is spent the same
+    _copy_back(p, unit, ref, frame, left)
+    return left.get(ref.name)
 
 
 def _copy_back(p, unit, ref: ast.Ref, frame, inner) -> None:

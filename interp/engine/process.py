@@ -160,6 +160,7 @@ class Process:
         self.functions = None  # omega.function_value, set by the chain (omega builds on Process)
         self.evaluating: set[str] = set()  # FUNCTIONs whose value is being worked out
         self.budget: int | None = None  # statements left for that (omega.function_value)
+        self.function_memo: dict = {}  # straight-line FUNCTION outcomes by arguments (straight.py)
         self.steps = 0  # AAU executions interpreted step by step (stepbudget.py)
         self.max_steps = MAX_STEPS.get()
         self.arm_counts: dict[int, list[int]] = {}  # per IF decided by error diffusion
@@ -170,7 +171,7 @@ class Process:
         """A fresh frame for one activation of ``unit`` on this process."""
         frame = Frame(unit.symbols, unit.name, local=self.new_store(), common=self.common,
                       inputs=self.inputs, log=self.decisions)
-        for name, value in self.cm.memo(("data values", id(unit)), lambda: _data_values(unit)).items():
+        for name, value in self.cm.memo(("data values", id(unit)), lambda: data_values(unit)).items():
             frame.set(name, value)
         return frame
 
@@ -436,7 +437,7 @@ class Process:
 
 
 
-def _data_values(unit: UnitAAG) -> dict[str, sp.Expr]:
+def data_values(unit: UnitAAG) -> dict[str, sp.Expr]:
     """The constants a unit's DATA statements give its local scalars that it never assigns
     (``DATA CGITMAX / 25 /``): each activation starts with them."""
     from interp.engine.dataflow import assigned
