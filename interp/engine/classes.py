@@ -484,7 +484,6 @@ class Classes:
         self.functions = functions
         self.root: Shadow | None = None
         self.shadows = 0
-        self.memo: dict = {}  # _fast_value's: the members' values, many the same
 
     def first(self, pid: int) -> Shadow:
         if self.root is None:
@@ -537,6 +536,9 @@ def replay(p: Process, classes: Classes) -> Generator:
     view = p.decisions = DecisionView(shadow)
     env: dict[int, dict] = {}  # the member's tainted values, by store and key
     entered: list = []
+    # _fast_value's, the member's own: its values repeat by iteration, not by rank (one memo
+    # for all members held P times the values of one and missed every time past 100,000)
+    memo: dict = {}
     k = 0
     while True:
         log = shadow.rec.log
@@ -561,7 +563,7 @@ def replay(p: Process, classes: Classes) -> Generator:
         elif code == ASSUME:
             p.assumptions[ev[1]] = ev[2]
         elif code == CHECK:
-            got = _check(p, ev, env, classes.memo)
+            got = _check(p, ev, env, memo)
             if got != ev[5]:
                 shadow = view.shadow = classes.split(shadow, k, ("check", got), p.pid)
                 continue
@@ -570,7 +572,7 @@ def replay(p: Process, classes: Classes) -> Generator:
         elif code == UNTAINT:
             env.get(ev[1], {}).pop(ev[2], None)
         elif code == REQ:
-            req = _request(p, ev, env, classes.memo)
+            req = _request(p, ev, env, memo)
             if (req is None) != (ev[2] is None):
                 shadow = view.shadow = classes.split(shadow, k, ("null", req is None), p.pid)
                 continue
@@ -596,28 +598,30 @@ def _same_jump(a, b) -> bool:
     return a is b or (a is not None and b is not None and a == b)
 
 
-MEMO_LIMIT = 100_000  # values kept in a ``Classes.memo``
+MEMO_LIMIT = 64  # values kept in a member's memo (values that differ every time: no use)
 
 
 def _fast_value(reads: tuple, e: ast.Expr, table, env: dict, memo: dict):
     """The value of ``e`` for a member as a Python number: the shadow's resolver's answers,
     the member's own for the tainted keys; None when a value is not a plain number (the
-    evaluation is then done in full, over the snapshot). ``memo``: the values already worked
-    out, by expression and the values it reads (it holds both: their ids stay theirs)."""
+    evaluation is then done in full, over the snapshot). ``memo``: the member's values already
+    worked out, by expression and the values it reads (it holds both: their ids stay theirs)."""
     values = {}
+    read = []
     for key, value, sid in reads:
         if sid is not None:
             value = env.get(sid, {}).get(key)
             if not isinstance(value, PLAIN):
                 return None
         values[key] = value
+        read.append((key, type(value), value))
     try:
-        key = (id(e), id(table), tuple((k, type(v), v) for k, v in values.items()))
+        key = (id(e), id(table), tuple(read))
         hit = memo.get(key)
     except TypeError:  # a value that cannot be hashed
         return numeric_value(e, table, values.get)
     if hit is None:
-        if len(memo) >= MEMO_LIMIT:  # (values that differ every time: no use keeping them)
+        if len(memo) >= MEMO_LIMIT:
             memo.clear()
         hit = memo[key] = (e, table, numeric_value(e, table, values.get))
     return hit[2]
