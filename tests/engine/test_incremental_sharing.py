@@ -12,21 +12,11 @@ from interp.engine.network import Network
 from interp.engine.sync import GlobalSync
 from interp.system import load_machine
 
-LINKS = ("a", "b", "c", "d")
-
-
-def _close(x: float, y: float) -> bool:
-    return abs(x - y) <= 1e-9 * max(abs(x), abs(y), 1.0)
-
-
-_ADD = st.tuples(st.just("add"), st.sets(st.sampled_from(LINKS), min_size=1, max_size=3),
-                 st.floats(0, 1000), st.floats(0.5, 400), st.sampled_from([1.0, 2.0, 3.0]),
-                 st.integers(0, 3))
-_CLOSE = st.tuples(st.just("close"), st.integers(0, 30))
+from .flow_ops import ADD, CLOSE, close
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(["fifo", "fair"]), st.lists(st.one_of(_ADD, _ADD, _ADD, _CLOSE),
+@given(st.sampled_from(["fifo", "fair"]), st.lists(st.one_of(ADD, ADD, ADD, CLOSE),
                                                   min_size=1, max_size=16))
 def test_incremental_sharing_gives_the_reference_ends(channel, ops):
     """Random flows over four shared links, arriving at random times in any order (as ranks'
@@ -46,9 +36,9 @@ def test_incremental_sharing_gives_the_reference_ends(channel, ops):
         got = fast.add(n, links, start, demand, weight, sender)
         want = ref.add(n, links, start, demand, weight, sender)
         assert got.keys() == want.keys() or all(
-            _close(got.get(k, fast.open[k].end), want.get(k, ref.open[k].end))
+            close(got.get(k, fast.open[k].end), want.get(k, ref.open[k].end))
             for k in got.keys() | want.keys())
-        assert all(_close(fast.open[k].end, f.end) for k, f in ref.open.items()), n
+        assert all(close(fast.open[k].end, f.end) for k, f in ref.open.items()), n
 
 
 def test_one_link_two_flows_by_hand():

@@ -22,23 +22,12 @@ from interp.engine import timeval
 from interp.engine.network import Network
 from interp.engine.timeval import Lin, earliest, is_earlier, record_comparisons
 
-LINKS = ("a", "b", "c", "d")
-
-
-def _close(x: float, y: float) -> bool:
-    return abs(x - y) <= 1e-9 * max(abs(x), abs(y), 1.0)
-
-
-_ADD = st.tuples(st.just("add"), st.sets(st.sampled_from(LINKS), min_size=1, max_size=3),
-                 st.floats(0, 1000), st.floats(0.5, 400), st.sampled_from([1.0, 2.0, 3.0]),
-                 st.integers(0, 3))
-_CLOSE = st.tuples(st.just("close"), st.integers(0, 30))
-_SHIFT = st.tuples(st.just("shift"), st.floats(0, 500))
+from .flow_ops import ADD, CLOSE, SHIFT, close
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(["fifo", "fair"]),
-       st.lists(st.one_of(_ADD, _ADD, _ADD, _CLOSE, _SHIFT), min_size=1, max_size=16))
+       st.lists(st.one_of(ADD, ADD, ADD, CLOSE, SHIFT), min_size=1, max_size=16))
 def test_a_flow_alone_is_priced_as_reprice_prices_it(channel, ops):
     """Random flows over four shared links, some received, the network shifted in between
     (a steady-state jump): whenever ``_alone`` prices a new flow, ``_Reprice`` on a copy of
@@ -61,11 +50,11 @@ def test_a_flow_alone_is_priced_as_reprice_prices_it(channel, ops):
         got = net.add(n, links, start, demand, weight, sender)
         want = twin.add(n, links, start, demand, weight, sender)
         assert got.keys() == want.keys()
-        assert all(_close(got[k], want[k]) for k in got)
+        assert all(close(got[k], want[k]) for k in got)
         new, ref = net.open[n], twin.open[n]
         assert len(new.segments) == len(ref.segments) and all(
-            _close(a, b) for s, r in zip(new.segments, ref.segments) for a, b in zip(s, r))
-        assert all(_close(net.open[k].end, f.end) for k, f in twin.open.items()), n
+            close(a, b) for s, r in zip(new.segments, ref.segments) for a, b in zip(s, r))
+        assert all(close(net.open[k].end, f.end) for k, f in twin.open.items()), n
 
 
 def test_alone_by_hand():
@@ -82,7 +71,7 @@ def test_alone_by_hand():
     assert net.add(2, ("a",), 500.0, 100.0) == {2: 600.0}
     assert net.open[2].segments == [(500.0, 600.0, 1.0)]
     ends = net.add(3, ("a",), 550.0, 100.0)
-    assert _close(ends[2], 650.0) and _close(ends[3], 700.0)
+    assert close(ends[2], 650.0) and close(ends[3], 700.0)
     assert seen == [{1: 300.0}, {2: 600.0}, None]
 
 
