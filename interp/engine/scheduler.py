@@ -400,14 +400,13 @@ class Scheduler(GlobalSync):
                                            rq.aau.id, m.size, m.tag, m.depart))
         self._edge("sync" if m.synchronous and rq.synchronous else "async", m, p, rq)
         check_sizes(self, m, p, rq)
-        if rq.synchronous:
-            reply = self.msgs.receiver_reply(m, p.clock)
-            if m.static and self.buffers.counted():
-                self._buffer_freed(m, later(p.clock, m.arrival))
+        reply = self.msgs.receiver_reply(m, p.clock) if rq.synchronous else None
+        if m.static and self.buffers.counted():  # out of the buffer into the receive's own
+            # (a blocking receive waits from when it was posted: its clock is ``posted``)
+            self._buffer_freed(m, later(rq.posted, m.arrival))
+        if reply is not None:
             self._step(p, reply)
             return True
-        if m.static and self.buffers.counted():  # out of the buffer into the receive's own
-            self._buffer_freed(m, later(rq.posted, m.arrival))
         h = self.handles.get((p.pid, rq.handle or ""))
         if h is not None:
             h["message"] = m
