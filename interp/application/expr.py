@@ -358,58 +358,8 @@ def _compile_ref(e: ast.Ref, table: SymbolTable) -> Callable:
     return function
 
 
+# what evaluating over a dictionary of Python values raises where ``numeric_value`` gives None
 NOT_NUMERIC = (_NotNumeric, KeyError, ZeroDivisionError, OverflowError, ValueError, TypeError)
-
-
-def compile_numeric(e: ast.Expr, table: SymbolTable) -> Callable[[dict], object] | None:
-    """:func:`numeric_value` of ``e`` as a function of an environment (name → Python value)
-    of the scalars it reads, built once: the same rules as :func:`_num`, without walking the
-    expression or resolving each name again. The function raises one of :data:`NOT_NUMERIC`
-    where ``numeric_value`` gives None (a name not in the environment: KeyError). None when
-    ``e`` has a form it does not compile (CHARACTER, array elements, user FUNCTIONs)."""
-    if isinstance(e, (ast.Num, ast.Logical)):
-        const = e.value
-        return lambda env: const
-    if isinstance(e, ast.Var):
-        sym = table.symbols.get(e.name)
-        if sym is not None and (sym.kind == "parameter" or sym.constant is not None):
-            const = numeric_value(e, table, None)  # what _num gives: the resolver says None
-            return None if const is None or isinstance(const, str) else (lambda env: const)
-        if sym is not None and (sym.is_array or sym.type == "CHARACTER"):
-            return None
-        name = e.name
-        return lambda env: env[name]
-    if isinstance(e, ast.UnOp):
-        f = compile_numeric(e.operand, table)
-        if f is None:
-            return None
-        if e.op == "NOT":
-            return lambda env: not f(env)
-        return (lambda env: -f(env)) if e.op == "-" else f
-    if isinstance(e, ast.BinOp):
-        fa, fb = compile_numeric(e.left, table), compile_numeric(e.right, table)
-        if fa is None or fb is None:
-            return None
-        if e.op == "/":
-            def divide(env):
-                a, b = fa(env), fb(env)
-                if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool):
-                    return _trunc_div(a, b)
-                return a / b
-            return divide
-        op = _NUM_BINOPS.get(e.op)
-        return None if op is None else (lambda env: op(fa(env), fb(env)))
-    if isinstance(e, ast.Ref):
-        sym = table.symbols.get(e.name)
-        fn = _NUM_INTRINSICS.get(e.name)
-        fs = [compile_numeric(a, table) for a in e.args]
-        if (sym is not None and sym.is_array) or fn is None or any(f is None for f in fs):
-            return None
-        if len(fs) == 1:
-            f0 = fs[0]
-            return lambda env: fn(f0(env))
-        return lambda env: fn(*[f(env) for f in fs])
-    return None
 
 
 def to_sympy(e: ast.Expr, table: SymbolTable, resolve: Resolver | None = None) -> sp.Expr:

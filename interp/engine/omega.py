@@ -291,8 +291,7 @@ def _straight_value(p, unit, body, ref: ast.Ref, args: list, frame) -> object | 
     key = straight.memo_key(ref.name, args)
     left = p.function_memo.get(key) if key is not None else None
     if left is None:
-        env = straight.compiled_outcome(p, unit, body, args) if key is not None and \
-            body.program is not None else None
+        env = straight.compiled_outcome(p, unit, body, args) if key is not None else None
         if env is None:
             env = straight.outcome(p, unit, body, args)
         if env is None:

@@ -20,8 +20,7 @@ from dataclasses import dataclass
 from interp.application import aau as A
 from interp.application import ast
 from interp.application.expr import (
-    NOT_NUMERIC, assigned_value, compile_numeric, is_numeric_intrinsic, numeric_value,
-    python_value, walk,
+    NOT_NUMERIC, assigned_value, is_numeric_intrinsic, numeric_value, python_value, walk,
 )
 from interp.engine.process import data_values
 
@@ -34,8 +33,7 @@ class Body:
 
     stmts: tuple[ast.Stmt, ...]  # every statement of its Seqs, in order
     steps: int  # the AAU executions Ω counts for it (stepbudget): counted the same here
-    # its assignments compiled (target, its type, value of the environment), or None
-    program: tuple[tuple[str, str, object], ...] | None = None
+    assigns: tuple[tuple[str, str, ast.Expr], ...] = ()  # (target, its type, value), in order
 
 
 def straight_body(aag, name: str) -> Body | None:
@@ -69,24 +67,9 @@ def _straight(unit) -> Body | None:
         if not isinstance(a, A.Seq) or not all(_plain(s, table) for s in a.stmts):
             return None
         stmts += a.stmts
-    return Body(tuple(stmts), steps, _compiled(unit, stmts))
-
-
-def _compiled(unit, stmts: list[ast.Stmt]) -> tuple | None:
-    """The assignments as compiled expressions (expr.compile_numeric), when each compiles and
-    the body assigns its name (so every value it leaves is one it computed or an argument)."""
-    table = unit.symbols
-    program = []
-    for s in stmts:
-        if not isinstance(s, ast.Assign):
-            continue
-        fn = compile_numeric(s.value, table)
-        if fn is None:
-            return None
-        program.append((s.target.name, table.lookup(s.target.name, s.target.loc).type, fn))
-    if unit.name not in {target for target, _, _ in program}:
-        return None
-    return tuple(program)
+    return Body(tuple(stmts), steps, tuple(
+        (s.target.name, table.lookup(s.target.name, s.target.loc).type, s.value)
+        for s in stmts if isinstance(s, ast.Assign)))
 
 
 def _plain(s: ast.Stmt, table) -> bool:
@@ -110,15 +93,21 @@ def _declared_array(name: str, table) -> bool:
 
 
 def compiled_outcome(p, unit, body: Body, args: list) -> dict | None:
-    """What ``body.program`` leaves (name → value) when run on the Python numbers ``args``
-    from the unit's DATA values, as :func:`outcome` computes it; None where that would read
-    a value that is not a number (then :func:`outcome` or Ω decide)."""
+    """What the body's assignments leave (name → value) when run on the Python numbers
+    ``args`` from the unit's DATA values, as :func:`outcome` computes it, over a dictionary
+    instead of a frame (``numeric_value``'s evaluators are compiled once per expression);
+    None where that would read a value that is not a number (then :func:`outcome` or Ω
+    decide)."""
+    table = unit.symbols
     try:
         env = {k: python_value(v) for k, v in p.cm.memo(("data values", id(unit)),
                                                  lambda: data_values(unit)).items()}
         env.update(zip(unit.unit.dummies, args))
-        for target, ftype, fn in body.program:
-            env[target] = assigned_value(fn(env), ftype)
+        for target, ftype, value in body.assigns:
+            value = numeric_value(value, table, env.get)
+            if value is None:
+                return None
+            env[target] = assigned_value(value, ftype)
     except NOT_NUMERIC:
         return None
     return env
