@@ -170,8 +170,7 @@ class Network:
         end at full rate): it changes no other flow, as ``_Reprice`` would find (the flows
         before it keep their max-min rates, those after it start where it ended). None when
         it meets something: ``_Reprice`` prices it then."""
-        ready = max(flow.start, flow.after) if flow.prev is None else \
-            max(flow.start, self.open[flow.prev].end)
+        ready = self.turn(flow)
         rate = 1.0 / (1.0 / flow.weight) / flow.weight  # (_max_min's, for a flow alone)
         end = ready + flow.demand / rate
         t = ready + _EPS
@@ -185,6 +184,11 @@ class Network:
         flow.ready, flow.end, flow.segments = ready, end, [(ready, end, rate)]
         self._ends((flow,))
         return {flow.key: end}
+
+    def turn(self, f: Flow) -> float:
+        """When ``f``'s bytes may leave: its start, and under ``fifo`` not before its
+        sender's previous flow (open, or closed at ``after``) ends."""
+        return max(f.start, f.after) if f.prev is None else max(f.start, self.open[f.prev].end)
 
     def _ends(self, flows) -> None:
         """Flows priced again: the open flows' latest end on their links (an upper bound:
@@ -303,8 +307,7 @@ class Network:
             if f.prev in inside:
                 behind[f.prev] = (i, f)
             else:
-                ready = max(f.start, f.after) if f.prev is None else max(f.start, self.open[f.prev].end)
-                f.ready = ready
+                ready = f.ready = self.turn(f)
                 heapq.heappush(waiting, (ready, i, f))
         active: list[Flow] = []
         t = waiting[0][0]
@@ -465,7 +468,7 @@ class _Reprice:
         if f.prev is not None and f.prev in self.changed and f.prev not in self.done:
             self.behind[f.prev] = f.key  # fifo: it leaves when its predecessor, re-priced, ends
         else:
-            f.ready = max(f.start, f.after) if f.prev is None else max(f.start, open_[f.prev].end)
+            f.ready = self.net.turn(f)
             heapq.heappush(self.waiting, (f.ready, len(self.changed), f.key))
             self.queued.add(f.key)
         for link in f.links:
