@@ -677,15 +677,11 @@ def _request(p: Process, ev: tuple, env: dict, memo: dict):
         return None
     if isinstance(req, WaitReq):
         return wait_request(p, req.aau, req.handle)
-    new = object.__new__(type(req))
-    new.__dict__.update(req.__dict__)
-    new.process = p
+    if isinstance(req, SendReq) and req.broadcast:
+        raise ClassBreak("a broadcast's destinations depend on the sender")
+    new = _for_member(p, req)
     if isinstance(req, SendReq):
-        if req.broadcast:
-            raise ClassBreak("a broadcast's destinations depend on the sender")
         new.dests = list(req.dests)
-        if req.comm is not None:
-            new.rank = p.comms[req.comm].rank(p.pid)
     if isinstance(req, CollReq):
         new.payload = dict(req.payload)
     return new
@@ -702,15 +698,22 @@ def _with_partner(p: Process, a, req, partner: int):
         if comm is None or partner >= comm.size:
             return None
         partner = comm.pid(partner, "a partner", a.loc)
+    new = _for_member(p, req)
+    if isinstance(req, SendReq):
+        new.dests = [partner]
+    else:
+        new.source = partner
+    return new
+
+
+def _for_member(p: Process, req):
+    """The shadow's request as the member's: a copy with the member as its process and, for a
+    send on a communicator, the member's rank in it."""
     new = object.__new__(type(req))
     new.__dict__.update(req.__dict__)
     new.process = p
-    if isinstance(req, SendReq):
-        new.dests = [partner]
-        if req.comm is not None:
-            new.rank = p.comms[req.comm].rank(p.pid)
-    else:
-        new.source = partner
+    if isinstance(req, SendReq) and req.comm is not None:
+        new.rank = p.comms[req.comm].rank(p.pid)
     return new
 
 
