@@ -18,14 +18,19 @@ def _loop_of(body: list[G.Event], est: int, before: float = 0.0) -> list[G.Event
             G.Event("loop_exit", entry=1, est=est), G.Event("end")]
 
 
+def _send_then_receive(send_segment: float, recv_segment: float) -> G.Graph:
+    """Thread 0: a segment, then a send to thread 1; thread 1: a segment, then its receive
+    (tt^e = 1 ms); twice (est 2). The loop entry's segment is the one before the event."""
+    t0 = _loop_of([G.Event("send", to=1, tag=7)], 2)
+    t0[1] = G.Event("loop_entry", then=send_segment)
+    t1 = _loop_of([G.Event("recv", frm=0, rtag=7, tt=1 * MS)], 2)
+    t1[1] = G.Event("loop_entry", then=recv_segment)
+    return G.Graph([t0, t1])
+
+
 def test_a_receive_after_its_send_costs_only_its_own_time():
     # thread 0: segment 2 ms, send; thread 1: segment 5 ms, receive (tt^e = 1 ms); twice.
-    # The loop entry's segment is the 2 ms (5 ms) before the event.
-    t0 = _loop_of([G.Event("send", to=1, tag=7)], 2)
-    t0[1] = G.Event("loop_entry", then=2 * MS)
-    t1 = _loop_of([G.Event("recv", frm=0, rtag=7, tt=1 * MS)], 2)
-    t1[1] = G.Event("loop_entry", then=5 * MS)
-    r = G.play(G.Graph([t0, t1]))
+    r = G.play(_send_then_receive(2 * MS, 5 * MS))
     # thread 0 sends at 2 and 4 ms and ends at 4 ms.
     # thread 1: receive ready at 5 ms, message there since 2: done max(5, 2) + 1 = 6 ms;
     # again 6 + 5 = 11, message since 4: done 11 + 1 = 12 ms
@@ -36,11 +41,7 @@ def test_a_receive_after_its_send_costs_only_its_own_time():
 def test_a_receive_before_its_send_waits_for_it():
     # the other way round: thread 0 computes 5 ms before each send, thread 1 2 ms before each
     # receive (1 ms)
-    t0 = _loop_of([G.Event("send", to=1, tag=7)], 2)
-    t0[1] = G.Event("loop_entry", then=5 * MS)
-    t1 = _loop_of([G.Event("recv", frm=0, rtag=7, tt=1 * MS)], 2)
-    t1[1] = G.Event("loop_entry", then=2 * MS)
-    r = G.play(G.Graph([t0, t1]))
+    r = G.play(_send_then_receive(5 * MS, 2 * MS))
     # sends at 5 and 10 ms. Receive 1: ready at 2, waits for 5: done 5 + 1 = 6 ms.
     # Receive 2: ready 6 + 2 = 8, waits for 10: done 11 ms. Per iteration a sum of the
     # largest segment, max(5, 2 + 1) = 5 ms, would say 10 ms: the wait is G's
