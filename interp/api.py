@@ -202,8 +202,7 @@ def predict(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
     s = setup(program, machine, nprocs, inputs, what_if, bound, routines, iterations)
     early = intervals.start(s) if interval else None
     try:
-        pred = _asking(s, ask, None if exact else early, symbolic=symbolic, trace=trace,
-                       timeline=timeline, exact=exact)
+        pred = _asking(s, ask, symbolic=symbolic, trace=trace, timeline=timeline, exact=exact)
     except BaseException:
         if early is not None:
             early.close()
@@ -212,20 +211,16 @@ def predict(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
     return pred
 
 
-def _asking(s: Setup, ask: AskFn | None, early: intervals.Early | None = None,
-            **options) -> Prediction:
-    """The prediction of ``s``; an input a decision needs is asked for with ``ask``;
-    ``early``: the interval's child, which also answers the link-sharing question of ``s``."""
+def _asking(s: Setup, ask: AskFn | None, **options) -> Prediction:
+    """The prediction of ``s``; an input a decision needs is asked for with ``ask``."""
     from interp.engine.predict import predict as engine_predict
 
     given = dict(s.given)
     while True:
-        same = early is not None and given == dict(s.given)  # (an answer changes the inputs)
         try:
             return engine_predict(s.aag, s.sag, s.nprocs, dict(given), s.bound,
                                   routines=dict(s.routines or {}),
-                                  iterations=dict(s.iterations or {}),
-                                  contention=early.contended if same else None, **options)
+                                  iterations=dict(s.iterations or {}), **options)
         except NeedValue as need:
             if ask is None:
                 raise

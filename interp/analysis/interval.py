@@ -11,9 +11,7 @@ lasts, when the steady state is reached, which messages share a link) may differ
 end of the ranges. So the ends are two more interpretations, independent of the mid one:
 where the platform can fork, :func:`start` runs them in a child process while this one makes
 the (slower, symbolic) mid prediction, so the range costs no wall time on two cores; without
-it the max end runs in a child while this process works out the min end. That child first
-answers the question the symbolic prediction asks of one more numeric run, whether link
-sharing delays a message at the inputs given (``engine.predict.contended_at``).
+it the max end runs in a child while this process works out the min end.
 """
 
 from __future__ import annotations
@@ -23,7 +21,7 @@ import weakref
 from dataclasses import dataclass
 
 from interp.analysis.setup import Setup
-from interp.engine.predict import Prediction, contended_at
+from interp.engine.predict import Prediction
 
 Ends = tuple[float | None, float | None]
 
@@ -46,18 +44,6 @@ class Early:
 
     setup: Setup
     child: tuple | None
-    asked: bool = False  # the child's first answer (contention) has been received
-    flag: bool | None = None
-
-    def contended(self) -> bool | None:
-        """``contended_at`` of the setup from the child (None when it has no answer)."""
-        if not self.asked and self.child is not None:
-            self.asked = True
-            try:
-                self.flag = self.child[1].recv()
-            except EOFError:  # it died: the prediction runs it itself
-                self.flag = None
-        return self.flag
 
     def result(self, setup: Setup) -> Ends:
         """The child's ends when it predicted ``setup`` (else ``(None, None)``: predict here;
@@ -65,7 +51,6 @@ class Early:
         if not _same(self.setup, setup):
             self.close()
             return None, None
-        self.contended()  # (its answer comes first)
         ends = _join(self.child)
         self.child = None
         return ends or (None, None)
@@ -85,7 +70,7 @@ def start(setup: Setup) -> Early | None:
     predicts both ends (or the other end at bound=min/max) while this process makes the
     prediction; None where fork is not available."""
     bounds = ("min", "max") if setup.bound == "mid" else ("max" if setup.bound == "min" else "min",)
-    child = _fork(setup, bounds, contention=True)
+    child = _fork(setup, bounds)
     return Early(setup, child) if child is not None else None
 
 
@@ -124,29 +109,20 @@ def _seconds(setup: Setup, bound: str) -> float:
     return setup.predict(symbolic=False, bound=bound).seconds
 
 
-def _fork(setup: Setup, bounds: tuple[str, ...], contention: bool = False):
-    """A child process predicting ``bounds`` (it inherits the parsed program), with
-    ``contention`` sending ``contended_at`` of the setup first; None where fork is not
-    available."""
+def _fork(setup: Setup, bounds: tuple[str, ...]):
+    """A child process predicting ``bounds`` (it inherits the parsed program); None where
+    fork is not available."""
     if "fork" not in multiprocessing.get_all_start_methods():
         return None
     ctx = multiprocessing.get_context("fork")
     receive, send = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(setup, bounds, send, contention), daemon=True)
+    proc = ctx.Process(target=_child, args=(setup, bounds, send), daemon=True)
     proc.start()
     send.close()
     return proc, receive
 
 
-def _child(setup: Setup, bounds: tuple[str, ...], send, contention: bool) -> None:
-    if contention:
-        try:
-            flag = contended_at(setup.aag, setup.sag, setup.nprocs, dict(setup.given),
-                                setup.bound, dict(setup.routines or {}),
-                                dict(setup.iterations or {}))
-        except BaseException:  # the prediction runs it itself and reports the error
-            flag = None
-        send.send(flag)
+def _child(setup: Setup, bounds: tuple[str, ...], send) -> None:
     ends: dict[str, float | None] = {}
     for bound in bounds:
         try:

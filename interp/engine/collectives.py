@@ -200,9 +200,11 @@ def _with_contention(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, 
     delay: dict = {}
     for _ in range(sum(map(len, rounds)) + 2):
         t, msgs = _rounds(s, kind, size_of, rounds, reqs, t_in, delay)
-        if not contend or not msgs or s.msgs.left_unpriced(  # (one member: no message)
-                *[x for _, depart, mt in msgs
-                  for x in (depart, mt.startup, mt.transmission, mt.wire)]):
+        if not contend or not msgs:  # (one member: no message)
+            return t, delay
+        if s.msgs.left_unpriced(*[x for _, depart, mt in msgs
+                                  for x in (depart, mt.startup, mt.transmission, mt.wire)]):
+            _record(s, msgs)
             return t, delay
         flows = []
         for key, depart, mt in msgs:
@@ -223,9 +225,18 @@ def _with_contention(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, 
                 net.fix(f.links, segs)
                 if new[f.key] > 0:
                     s.msgs.collective_delays.append(new[f.key])
+            _record(s, msgs)
             return t, delay
         delay = new
+    s.msgs.flows = None  # (delays that did not settle: no proof of flows apart)
     return t, delay
+
+
+def _record(s: GlobalSync, msgs) -> None:
+    """Note the collective's flows for ``MessageModel.apart_at``."""
+    for key, depart, mt in msgs:
+        links = route_links(s.msgs.route(key[1], key[2]), s.msgs.crossbar)
+        s.msgs.record(links, depart + mt.startup + mt.hops, mt.wire, key[1])
 
 
 def _edge(s: GlobalSync, sp_: Process, sr: CollReq, dp: Process, dr: CollReq, size) -> None:

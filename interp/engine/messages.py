@@ -20,6 +20,7 @@ them into the δ of the sending and the receiving AAU. The scheduler asks; it ne
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import sympy as sp
@@ -28,7 +29,7 @@ from interp.application import aau as A
 from interp.application.expr import as_sympy
 from interp.engine.network import Network, route_links
 from interp.engine.requests import Reply, SendReq
-from interp.engine.timeval import Time, as_time, is_symbolic, later
+from interp.engine.timeval import Lin, Time, as_time, is_symbolic, later
 from interp.errors import InterpError
 from interp.system import (
     HOST, SAG, channel, contention, crossbar, eager_threshold, message_cost, message_seconds,
@@ -102,6 +103,7 @@ def is_eager(a: A.AAU) -> bool:
     return call is not None and call.library == "mpi"
 
 
+MAX_FLOWS = 200_000  # flows noted for MessageModel.apart_at, at most
 PURGE_EVERY = 4096  # flows added between two purges of the network, at least
 
 
@@ -129,6 +131,12 @@ class MessageModel:
         # messages overlap is not decided for all their values): predict interprets again
         # with the values it has for them, so the formula at a point is the numeric result
         self.unpriced: set[str] = set()
+        # every flow the links carry or were left (links, start, wire, sender; times may be
+        # symbolic), until a steady-state jump moves flows or there are too many: whether
+        # any two can meet at the inputs given is then decided here (``apart_at``), not by
+        # interpreting again with numbers
+        self.flows: list[tuple] | None = [] if self.network is not None else None
+        self.repeats: list[tuple] = []  # steady-state jumps: ``repeat``
         self._ids = 0
 
     def new_id(self) -> int:
@@ -251,10 +259,13 @@ class MessageModel:
         Messages with symbolic times are left alone (their overlap is not decided), their
         symbols noted (``unpriced``). ``floor()``: the earliest clock of a live process
         (nothing happens before it)."""
-        if self.network is None or self.left_unpriced(
-                msg.depart, t.startup, t.transmission, t.wire):
+        if self.network is None:
             return
         path = self.route(msg.src.pid, msg.dst)
+        self.record(route_links(path, self.crossbar), msg.depart + t.startup + t.hops, t.wire,
+                    msg.src.pid)
+        if self.left_unpriced(msg.depart, t.startup, t.transmission, t.wire):
+            return
         start = wire_start(msg.depart, t)
         msg.alone = (as_time(msg.arrival), start + t.wire)
         self._in_flight[msg.id] = msg
@@ -273,6 +284,43 @@ class MessageModel:
             # scans, so the purges stay linear in the messages even when nothing can be
             # dropped (a ring keeps its first lap until its last rank receives)
             self._purge_at = self._added + max(PURGE_EVERY, kept)
+
+    def record(self, links: tuple, start, wire, sender) -> None:
+        """Note a flow for ``apart_at`` (none once it cannot tell)."""
+        if self.flows is None or not links:
+            return
+        if len(self.flows) >= MAX_FLOWS:
+            self.flows = None
+            return
+        self.flows.append((links, start, wire, sender))
+
+    def apart_at(self, values: dict[str, sp.Expr]) -> bool:
+        """Can no message be delayed by link sharing at ``values`` (names of the symbols in
+        the flows' times)? True when no message was delayed in this run and, with the flows'
+        times at ``values``, no two flows on a link, nor two of one sender (fifo queues its
+        flows), are on the wire at the same time: a numeric run, whose flows are among these
+        at those values, then prices every flow alone. A steady-state jump's periods are
+        copies of the one before it shifted by its Δ: only the copies near the flows before
+        and after the jump, and as many as one period's flows span, can meet anything, and
+        those are checked. False when it cannot tell (more than one jump, processes that
+        shift apart, a time that is not a number there, two flows that come close)."""
+        if self.flows is None or self.delayed() or (self.network and self.network.violated) \
+                or len(self.repeats) > 1:
+            return False
+        cache: dict = {}
+        flows: list[tuple | None] = []  # (the links and the sender's queue, start, end)
+        for links, start, wire, sender in self.flows:
+            a, w = _at(start, values, cache), _at(wire, values, cache)
+            if a is None or w is None:
+                return False
+            # (a flow on no link, or of no bytes, the network leaves alone)
+            flows.append(((*links, ("sender", sender)), a, a + w) if w > 0 else None)
+        for since, until, d, m in self.repeats:
+            copies = _copies(flows, since, until, _at(d, values, cache), _at(m, values, cache))
+            if copies is None:
+                return False
+            flows += copies
+        return _apart([f for f in flows if f is not None])
 
     def left_unpriced(self, *times) -> bool:
         """Are any of a message's ``times`` symbolic? Then its link sharing is not priced,
@@ -300,15 +348,24 @@ class MessageModel:
         if self.network is None:
             return
         if is_symbolic(d):
-            self.forget()
+            self.network.forget_before(float("inf"))
+            self._in_flight.clear()
             return
         d = as_time(d)
         self.network.shift(d)
         for msg in self._in_flight.values():
             msg.alone = (msg.alone[0] + d, msg.alone[1] + d)
 
+    def repeat(self, since: int, until: int, d, m) -> None:
+        """A steady-state jump: the flows noted from ``since`` to ``until`` (one period)
+        recur ``m`` more times, each ``d`` seconds after the one before (for ``apart_at``)."""
+        if self.flows is not None:
+            self.repeats.append((since, until, d, m))
+
     def forget(self) -> None:
-        """Drop every flow on the links (a jump after which no message is in flight)."""
+        """Drop every flow on the links (a jump after which no message is in flight; the
+        processes' shifts differ, so which flows recur when is not noted)."""
+        self.flows = None
         if self.network is not None:
             self.network.forget_before(float("inf"))
             self._in_flight.clear()
@@ -333,6 +390,65 @@ class MessageModel:
         """A flow's share weight: its route length (SimGrid CM02's latency penalty); the ports
         of a crossbar are all alike."""
         return 1.0 if self.crossbar else max(len(path) - 1, 1)
+
+
+def _at(x, values: dict[str, sp.Expr], cache: dict) -> float | None:
+    """The time ``x`` at ``values`` (None: not a number there); ``cache``: the monomials'."""
+    if not is_symbolic(x):
+        return as_time(x)
+    lin = Lin.of(x)
+    total = lin.c
+    for m, k in lin.terms.items():
+        v = cache.get(m)
+        if v is None:
+            v = as_sympy(as_sympy(m).xreplace({s: values[s.name] for s in m.free_symbols
+                                                if s.name in values}))
+            v = cache[m] = float(v) if v.is_number else False
+        if v is False:
+            return None
+        total += k * v
+    return total
+
+
+def _copies(flows: list, since: int, until: int, d: float | None,
+            m: float | None) -> list[tuple] | None:
+    """The copies of one period's flows (``flows[since:until]``) a jump of ``m`` periods of
+    ``d`` seconds stands for that can meet another flow: the first ones (near the flows
+    before, and each other: a period's flows meet their copies only within their span) and
+    the last ones (near the flows after). None when there is no such bound."""
+    if d is None or m is None or d <= 0:
+        return None
+    m = round(m)
+    period = [f for f in flows[since:until] if f is not None]
+    if m <= 0 or not period:
+        return []
+    before = [f for f in flows[:until] if f is not None]
+    after = [f for f in flows[until:] if f is not None]
+    first, last = min(f[1] for f in period), max(f[2] for f in period)
+    early = math.ceil((max(f[2] for f in before) - first) / d) + 1
+    late = math.ceil((last + m * d - min(f[1] for f in after)) / d) + 1 if after else 0
+    ks = set(range(1, min(m, early) + 1)) | set(range(max(1, m - late), m + 1))
+    if len(ks) * len(period) > MAX_FLOWS:
+        return None
+    return [(keys, a + k * d, b + k * d) for k in sorted(ks) for keys, a, b in period]
+
+
+def _apart(flows: list[tuple]) -> bool:
+    """Are no two ``(keys, start, end)`` flows that share a key on the wire at once?"""
+    spans: dict[object, list[tuple[float, float]]] = {}
+    for keys, a, b in flows:
+        for key in keys:
+            spans.setdefault(key, []).append((a, b))
+    for intervals in spans.values():
+        intervals.sort()
+        end = -math.inf
+        for a, b in intervals:
+            # round-off between this run's sums and a numeric run's: a margin, on the side
+            # of running it
+            if a < end + 1e-9 * max(1.0, abs(end)):
+                return False
+            end = max(end, b)
+    return True
 
 
 def wire_start(depart, t: MessageTime) -> float:

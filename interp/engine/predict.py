@@ -13,7 +13,6 @@ the inputs given.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -252,7 +251,7 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
             routines: dict[str, float] | None = None,
             iterations: dict[str, int] | None = None, trace: bool = False,
             timeline: bool = False, exact: bool = False,
-            contention: Callable[[], bool | None] | None = None) -> Prediction:
+            apart: bool = True) -> Prediction:
     """Predict the run time of the program in ``aag`` on ``nprocs`` nodes of ``sag``.
 
     ``symbolic``: keep given inputs as symbols wherever possible (the formula); False uses
@@ -263,8 +262,11 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     ``Prediction.scheduler.trace``) for trace export. ``timeline``: record each process's
     :class:`~interp.engine.process.Timeline` for lost-cycles analysis (with ``symbolic=False``:
     it needs numbers; every iteration is interpreted). ``exact``: the slow reference path
-    (:func:`interpret`). ``contention``: :func:`contended_at` of these arguments when another
-    process worked it out meanwhile (None: it did not), asked for only when needed.
+    (:func:`interpret`). When the formula's messages were not priced for link sharing (their
+    times are symbols), whether link sharing delays a message at the inputs given is asked of
+    a numeric run; ``apart``: not where the flows' times at those inputs show no two flows
+    meeting (``MessageModel.apart_at``: then none is delayed); False always runs it (the
+    reference the shortcut is tested against).
     """
     routines = {k.upper(): v for k, v in (routines or {}).items()}
     for name in routines:
@@ -281,7 +283,7 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     not_positive = {k: v for k, v in given.items() if v.is_Integer and v <= 0 and "(" not in k}
     fixed.update(not_positive)
     formula_notes: list[str] = []
-    contended = None  # does link sharing delay a message at the inputs given (numeric run)?
+    contended = None  # does link sharing delay a message at the inputs given?
     for _ in range(MAX_RERUNS):
         try:
             inputs = Inputs(fixed, routines, dict(iterations or {}), given, numeric=not symbolic)
@@ -315,11 +317,11 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
         # when link sharing delays messages at the inputs given, the inputs the unpriced
         # messages' times depend on are used with their values (as a numeric run does)
         unpriced = _values_for(sorted(sched.msgs.unpriced), given, inputs, fixed)
+        if unpriced and contended is None and apart and sched.msgs.apart_at(unpriced):
+            contended = False  # no two flows meet there: no run needed to say so
         if unpriced and contended is None:
-            contended = contention() if contention is not None else None
-            if contended is None:
-                contended = _contended(aag, sag, nprocs, given, bound, extend, routines,
-                                       iterations, exact)
+            contended = _contended(aag, sag, nprocs, given, bound, extend, routines,
+                                   iterations, exact)
         if unpriced and contended:
             fixed.update(unpriced)
             formula_notes.append(
@@ -355,17 +357,6 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     if ints:
         pred.notes.append("integer inputs " + ", ".join(ints) + " are taken to be positive")
     return pred
-
-
-def contended_at(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr], bound: str = "mid",
-                 routines: dict[str, float] | None = None,
-                 iterations: dict[str, int] | None = None) -> bool:
-    """Does link sharing delay a message in the numeric run at ``given``? What :func:`predict`
-    with these arguments asks when its formula's messages were not priced; a child process
-    works it out meanwhile (analysis/interval.py)."""
-    routines = {k.upper(): v for k, v in (routines or {}).items()}
-    aag, given, _, _ = _parameters_set(aag, dict(given))
-    return _contended(aag, sag, nprocs, given, bound, True, routines, iterations, False)
 
 
 def _contended(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr], bound: str,

@@ -46,6 +46,7 @@ class Cut:
     edges: dict[tuple, sp.Expr]
     compared: list  # the comparisons of times since the cut before (timeval.record_comparisons)
     delays: int  # messages link sharing has delayed so far
+    flows: int  # flows noted so far (MessageModel.flows)
 
 
 class SteadyState:
@@ -97,7 +98,8 @@ class SteadyState:
         msgs = self.sched.msgs
         return Cut(clocks, positions, cats, stats, decisions, pending, edges,
                    self.compared if self.compared is not None else [None],
-                   len(msgs.delays) + len(msgs.collective_delays))
+                   len(msgs.delays) + len(msgs.collective_delays),
+                   len(msgs.flows) if msgs.flows is not None else 0)
 
     def _period(self, live: list[Process]) -> sp.Expr | None:
         c0, c1, c2 = self.cuts[-3:]
@@ -220,6 +222,7 @@ class SteadyState:
             for msg in self.sched.messages:
                 msg.arrival += scaled(delta, m)
             self.sched.msgs.shift(scaled(delta, m))
+            self.sched.msgs.repeat(c1.flows, c2.flows, delta, m)
         for key, e in self.sched.edges.items():
             e.count += m * (c2.edges.get(key, ZERO) - c1.edges.get(key, ZERO))
         if is_symbolic(m_iter):
