@@ -262,15 +262,16 @@ class MessageModel:
         if self.network is None:
             return
         path = self.route(msg.src.pid, msg.dst)
-        self.record(route_links(path, self.crossbar), msg.depart + t.startup + t.hops, t.wire,
-                    msg.src.pid)
+        links = route_links(path, self.crossbar)
         if self.left_unpriced(msg.depart, t.startup, t.transmission, t.wire):
+            self.record(links, msg.depart + t.startup + t.hops, t.wire, msg.src.pid)
             return
         start = wire_start(msg.depart, t)
+        self.record(links, start, t.wire, msg.src.pid)
         msg.alone = (as_time(msg.arrival), start + t.wire)
         self._in_flight[msg.id] = msg
-        for key, end in self.network.add(msg.id, route_links(path, self.crossbar), start,
-                                         t.wire, self.weight(path), msg.src.pid).items():
+        for key, end in self.network.add(msg.id, links, start, t.wire, self.weight(path),
+                                         msg.src.pid).items():
             m = self._in_flight[key]
             m.contention = max(end - m.alone[1], 0.0)
             m.arrival = m.alone[0] + m.contention

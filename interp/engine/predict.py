@@ -265,8 +265,8 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     (:func:`interpret`). When the formula's messages were not priced for link sharing (their
     times are symbols), whether link sharing delays a message at the inputs given is asked of
     a numeric run; ``apart``: not where the flows' times at those inputs show no two flows
-    meeting (``MessageModel.apart_at``: then none is delayed); False always runs it (the
-    reference the shortcut is tested against).
+    meeting (``MessageModel.apart_at``: then none is delayed); False (and ``exact``) always
+    runs it (the reference the shortcut is tested against).
     """
     routines = {k.upper(): v for k, v in (routines or {}).items()}
     for name in routines:
@@ -317,7 +317,8 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
         # when link sharing delays messages at the inputs given, the inputs the unpriced
         # messages' times depend on are used with their values (as a numeric run does)
         unpriced = _values_for(sorted(sched.msgs.unpriced), given, inputs, fixed)
-        if unpriced and contended is None and apart and sched.msgs.apart_at(unpriced):
+        if unpriced and contended is None and apart and not exact and \
+                sched.msgs.apart_at(unpriced):
             contended = False  # no two flows meet there: no run needed to say so
         if unpriced and contended is None:
             contended = _contended(aag, sag, nprocs, given, bound, extend, routines,
