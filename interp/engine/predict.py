@@ -317,8 +317,9 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
         # when link sharing delays messages at the inputs given, the inputs the unpriced
         # messages' times depend on are used with their values (as a numeric run does)
         unpriced = _values_for(sorted(sched.msgs.unpriced), given, inputs, fixed)
+        # (the flows are the numeric run's only where the run's assumptions hold there)
         if unpriced and contended is None and apart and not exact and \
-                sched.msgs.apart_at(unpriced):
+                not _violated(sched, procs, given, fixed) and sched.msgs.apart_at(unpriced):
             contended = False  # no two flows meet there: no run needed to say so
         if unpriced and contended is None:
             contended = _contended(aag, sag, nprocs, given, bound, extend, routines,
