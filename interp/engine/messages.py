@@ -349,8 +349,7 @@ class MessageModel:
         if self.network is None:
             return
         if is_symbolic(d):
-            self.network.forget_before(float("inf"))
-            self._in_flight.clear()
+            self._drop()
             return
         d = as_time(d)
         self.network.shift(d)
@@ -368,8 +367,11 @@ class MessageModel:
         processes' shifts differ, so which flows recur when is not noted)."""
         self.flows = None
         if self.network is not None:
-            self.network.forget_before(float("inf"))
-            self._in_flight.clear()
+            self._drop()
+
+    def _drop(self) -> None:
+        self.network.forget_before(float("inf"))
+        self._in_flight.clear()
 
     def _delays(self) -> list[float]:
         return [d for d in self.delays.values() if d > 0] + [
