@@ -170,6 +170,7 @@ class Recorder:
         self.build_exprs: list[ast.Expr] = []  # those of its evaluations that read tainted values
         self.build_reads: tuple | None = None
         self.reads: list | None = None  # what the resolver of the evaluation gave
+        self.interned: dict[tuple, tuple] = {}  # _reads: one tuple for equal reads
         self.muted = 0  # a FUNCTION's body worked out for its value: its time is put back
         self.loops_seen = False
         self.sids = 0
@@ -247,11 +248,16 @@ class Recorder:
         (a member evaluates it again over these, its own values for the tainted)."""
         if reads is None:
             return None
-        out = []
+        out, typed = [], []
         for key, value in reads:
             store = self.frame._store(key)
-            out.append((key, value, store.sid if key in store.tainted else None))
-        return tuple(out)
+            sid = store.sid if key in store.tainted else None
+            out.append((key, value, sid))
+            typed.append((key, type(value), value, sid))
+        try:  # equal reads (every iteration's): one tuple, a member's memo finds it by id
+            return self.interned.setdefault(tuple(typed), tuple(out))
+        except TypeError:  # a value that cannot be hashed
+            return tuple(out)
 
     def statement(self, s: ast.Stmt, frame: Frame, work) -> None:
         if self.depth:
@@ -569,8 +575,10 @@ def replay(p: Process, classes: Classes) -> Generator:
                 continue
         elif code == ASSIGN:
             _assign(p, ev, env)
+            memo.clear()  # (its values by the shadow's reads: the member's own changed)
         elif code == UNTAINT:
             env.get(ev[1], {}).pop(ev[2], None)
+            memo.clear()
         elif code == REQ:
             req = _request(p, ev, env, memo)
             if (req is None) != (ev[2] is None):
@@ -605,26 +613,25 @@ def _fast_value(reads: tuple, e: ast.Expr, table, env: dict, memo: dict):
     """The value of ``e`` for a member as a Python number: the shadow's resolver's answers,
     the member's own for the tainted keys; None when a value is not a plain number (the
     evaluation is then done in full, over the snapshot). ``memo``: the member's values already
-    worked out, by expression and the values it reads (it holds both: their ids stay theirs)."""
+    worked out, by expression, table and the shadow's reads (one tuple for equal reads,
+    Recorder._reads); it holds the three, so their ids stay theirs. The member's own values
+    are the same until its memo is cleared (replay: at every change of them)."""
+    memo_key = (id(e), id(table), id(reads))
+    hit = memo.get(memo_key)
+    if hit is not None:
+        return hit[3]
     values = {}
-    read = []
     for key, value, sid in reads:
         if sid is not None:
             value = env.get(sid, {}).get(key)
             if not isinstance(value, PLAIN):
                 return None
         values[key] = value
-        read.append((key, type(value), value))
-    try:
-        key = (id(e), id(table), tuple(read))
-        hit = memo.get(key)
-    except TypeError:  # a value that cannot be hashed
-        return numeric_value(e, table, values.get)
-    if hit is None:
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
-        hit = memo[key] = (e, table, numeric_value(e, table, values.get))
-    return hit[2]
+    value = numeric_value(e, table, values.get)
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[memo_key] = (reads, e, table, value)
+    return value
 
 
 PLAIN = (int, float, sp.Integer, sp.Float)
@@ -637,6 +644,7 @@ def _check(p: Process, ev: tuple, env: dict, memo: dict) -> tuple:
         if fast is not None:
             return _key((OK, fast))
     frame = snap.frame(env)
+    memo.clear()  # (an evaluation over the member's values may write them)
     try:
         out = p._raw_value(e, frame, extra) if kind == RAW else p.closed_value(e, frame, extra)
     except ClassBreak:
@@ -664,11 +672,13 @@ def _request(p: Process, ev: tuple, env: dict, memo: dict):
     if partner is not None:
         value = _fast_value(reads, partner, snap.table, env, memo)
         if type(value) is not int:
+            memo.clear()  # (an evaluation over the member's values may write them)
             value = p.concrete(partner, snap.frame(env), "a partner")
         new = _with_partner(p, a, req, value)
         if new is not None:
             return new
     if snap is not None:
+        memo.clear()
         out = build_request(p, a, snap.frame(env))
         if p.null_handles:
             raise ClassBreak("MPI_PROC_NULL handles")

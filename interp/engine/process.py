@@ -179,7 +179,9 @@ class Process:
         return Store()
 
     def record(self, a: A.AAU, tau: sp.Expr, delta: sp.Expr, count: sp.Expr = 1) -> None:
-        st = self.stats.setdefault(a.id, AAUStat())
+        st = self.stats.get(a.id)
+        if st is None:  # (not an AAUStat made for every call, as setdefault would)
+            st = self.stats[a.id] = AAUStat()
         st.count += count
         st.total += as_time(delta)
         if st.tau is None:
