@@ -149,8 +149,12 @@ class Network:
                     and set(prev.links) & set(links):
                 self.violated = True  # fair: it would have shared a link with a final flow
             self.last[sender] = flow
-        for link in links:
-            self.by_link.setdefault(link, set()).add(key)
+        by_link = self.by_link
+        for link in links:  # (no set made for a link that has one)
+            users = by_link.get(link)
+            if users is None:
+                users = by_link[link] = set()
+            users.add(key)
         if self.incremental:
             ends = self._alone(flow)
             if ends is None:
