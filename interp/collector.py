@@ -30,16 +30,21 @@ def off() -> Iterator[None]:
     ``interp`` process the first such block freezes what was made before and resumes the
     collector for good after it."""
     global _paused
+    promote = False
     if _paused:
         _paused = False
         gc.freeze()
         enabled = True
     else:
         enabled = gc.isenabled()
+        promote = enabled and gc.get_freeze_count() == 0  # (nothing of the caller's frozen)
     gc.disable()
     try:
         yield
     finally:
+        if promote:  # the block's survivors (every rank) straight to the oldest generation,
+            gc.freeze()  # as surviving passes would put them, without the young pass over
+            gc.unfreeze()  # them all that the next allocation would start (3% at P = 16,384)
         if enabled:
             gc.enable()
 

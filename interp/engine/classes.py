@@ -34,7 +34,7 @@ import sympy as sp
 
 from interp.application import ast
 from interp.application.catalog import lookup, mpi_constants
-from interp.application.expr import element_key, numeric_value
+from interp.application.expr import assigned_value, element_key, numeric_value
 from interp.engine.omega import run_chain
 from interp.engine.process import ClassBreak, Process
 from interp.engine.requests import (
@@ -170,6 +170,7 @@ class Recorder:
         self.build_exprs: list[ast.Expr] = []  # those of its evaluations that read tainted values
         self.build_reads: tuple | None = None
         self.reads: list | None = None  # what the resolver of the evaluation gave
+        self.interned: dict[tuple, tuple] = {}  # _reads: one tuple for equal reads of a site
         self.muted = 0  # a FUNCTION's body worked out for its value: its time is put back
         self.loops_seen = False
         self.sids = 0
@@ -236,40 +237,49 @@ class Recorder:
         if self.building:
             self.build_snap = self.build_snap or self.snap
             self.build_exprs.append(e)
-            self.build_reads = self._reads(reads)
+            self.build_reads = self._reads(reads, e)
             return
         if self.muted or _references(e, self.functions):
             raise ClassBreak("a value that depends on the rank goes through a FUNCTION")
-        self.log.append((CHECK, kind, e, extra, self.snap, _key(outcome), self._reads(reads)))
+        self.log.append((CHECK, kind, e, extra, self.snap, _key(outcome), self._reads(reads, e)))
 
-    def _reads(self, reads: list | None) -> tuple | None:
-        """What the evaluation's resolver gave, by key, and the store of each tainted key
-        (a member evaluates it again over these, its own values for the tainted)."""
+    def _reads(self, reads: list | None, e) -> tuple | None:
+        """What the evaluation of ``e`` read from its resolver, by key, and the store of each
+        tainted key (a member evaluates it again over these, its own values for the tainted).
+        One tuple for the same expression and table reading the same (every iteration's):
+        a member's memo finds its value by the tuple's id (_fast_value)."""
         if reads is None:
             return None
-        out = []
+        table = self.frame.table
+        out, typed = [], [id(e), id(table)]
         for key, value in reads:
             store = self.frame._store(key)
-            out.append((key, value, store.sid if key in store.tainted else None))
-        return tuple(out)
+            sid = store.sid if key in store.tainted else None
+            out.append((key, value, sid))
+            typed.append((key, type(value), value, sid))
+        try:  # (it holds the expression and the table: their ids stay theirs)
+            return self.interned.setdefault(tuple(typed), (tuple(out), e, table))[0]
+        except TypeError:  # a value that cannot be hashed: a tuple of this evaluation's own
+            return tuple(out)
 
     def statement(self, s: ast.Stmt, frame: Frame, work) -> None:
         if self.depth:
             work()
             return
         self.depth, self.read, self.frame, self.snap = 1, False, frame, None
-        self.stmt, self.written = True, []
+        self.stmt, self.written, self.reads = True, [], []
         try:
             work()
         finally:
             self.depth, self.stmt = 0, False
+            reads, self.reads = self.reads, None
         if not self.read:
             return
         if (self.loops_seen or self.muted or not isinstance(s, ast.Assign)
                 or not isinstance(s.target, ast.Var) or _references(s.value, self.functions)):
             raise ClassBreak("a value that depends on the rank is assigned where the classes "
                              "cannot follow it")
-        self.log.append((ASSIGN, s, self.snap, tuple(self.written)))
+        self.log.append((ASSIGN, s, self.snap, tuple(self.written), self._reads(reads, s.value)))
 
 
 def _partner_only(a, req, exprs: list) -> ast.Expr | None:
@@ -404,7 +414,7 @@ class ShadowProcess(Process):
             store = frame._store(name)
             store.tainted.add(name)
             keys.append((store.sid, name))
-        rec.log.append((ASSIGN, s, Snapshot(frame), tuple(keys)))
+        rec.log.append((ASSIGN, s, Snapshot(frame), tuple(keys), None))
 
 
 class _Guarded(dict):
@@ -533,6 +543,7 @@ class DecisionView:
 
 def replay(p: Process, classes: Classes) -> Generator:
     shadow = classes.first(p.pid)
+    log = shadow.rec.log
     view = p.decisions = DecisionView(shadow)
     env: dict[int, dict] = {}  # the member's tainted values, by store and key
     entered: list = []
@@ -540,45 +551,45 @@ def replay(p: Process, classes: Classes) -> Generator:
     # for all members held P times the values of one and missed every time past 100,000)
     memo: dict = {}
     k = 0
-    while True:
-        log = shadow.rec.log
+    while True:  # (the events by how often they come; a member's clock advanced in place:
+        # Process.advance's, with the shadow's seconds already as_time's, no timeline with
+        # the classes)
         ev = log[k] if k < len(log) else shadow.event(k)
         code = ev[0]
-        if code == STEP:
-            tau = p.clock
-            for category, seconds in ev[3]:
-                p.advance(category, seconds)
-            p.record(ev[1], tau, p.clock - tau, ev[2])
-            p.steps += 1
-        elif code == ADV:
-            p.advance(ev[1], ev[2])
+        if code == ADV:
+            seconds = ev[2]
+            p.cats[ev[1]] += seconds
+            p.clock += seconds
         elif code == ENTER:
             entered.append(p.clock)
         elif code == LEAVE:
             tau = entered.pop()
             p.record(ev[1], tau, p.clock - tau, ev[2])
             p.steps += 1
-        elif code == CLOSED:
-            p.record_closed_form(ev[1], ev[2])
-        elif code == ASSUME:
-            p.assumptions[ev[1]] = ev[2]
-        elif code == CHECK:
-            got = _check(p, ev, env, memo)
-            if got != ev[5]:
-                shadow = view.shadow = classes.split(shadow, k, ("check", got), p.pid)
-                continue
-        elif code == ASSIGN:
-            _assign(p, ev, env)
-        elif code == UNTAINT:
-            env.get(ev[1], {}).pop(ev[2], None)
         elif code == REQ:
             req = _request(p, ev, env, memo)
             if (req is None) != (ev[2] is None):
                 shadow = view.shadow = classes.split(shadow, k, ("null", req is None), p.pid)
+                log = shadow.rec.log
                 continue
             if req is not None:
                 view.n = ev[4]
-                yield from _exchange(p, req)
+                _before(p, req)
+                _after(p, req, (yield req))
+        elif code == STEP:
+            tau = p.clock
+            cats = p.cats
+            for category, seconds in ev[3]:
+                cats[category] += seconds
+                p.clock += seconds
+            p.record(ev[1], tau, p.clock - tau, ev[2])
+            p.steps += 1
+        elif code == CHECK:
+            got = _check(p, ev, env, memo)
+            if got != ev[5]:
+                shadow = view.shadow = classes.split(shadow, k, ("check", got), p.pid)
+                log = shadow.rec.log
+                continue
         elif code == LOOP:
             view.n = ev[4]
             reply = yield LoopHead(ev[1], p, ev[2], ev[3])
@@ -587,6 +598,17 @@ def replay(p: Process, classes: Classes) -> Generator:
                 shadow.jumps[k] = jump
             elif not _same_jump(shadow.jumps[k], jump):
                 shadow = view.shadow = classes.split(shadow, k, ("jump", jump), p.pid)
+                log = shadow.rec.log
+        elif code == ASSIGN:
+            _assign(p, ev, env)
+            memo.clear()  # (its values by the shadow's reads: the member's own changed)
+        elif code == UNTAINT:
+            env.get(ev[1], {}).pop(ev[2], None)
+            memo.clear()
+        elif code == CLOSED:
+            p.record_closed_form(ev[1], ev[2])
+        elif code == ASSUME:
+            p.assumptions[ev[1]] = ev[2]
         else:  # END
             view.n = len(shadow.proc.decisions)
             p.notes = list(shadow.proc.notes)
@@ -605,26 +627,24 @@ def _fast_value(reads: tuple, e: ast.Expr, table, env: dict, memo: dict):
     """The value of ``e`` for a member as a Python number: the shadow's resolver's answers,
     the member's own for the tainted keys; None when a value is not a plain number (the
     evaluation is then done in full, over the snapshot). ``memo``: the member's values already
-    worked out, by expression and the values it reads (it holds both: their ids stay theirs)."""
+    worked out, by the id of the shadow's reads (one tuple for the same expression, table and
+    reads, Recorder._reads; the shadow's log holds it). The member's own values are the same
+    until its memo is cleared (replay: at every change of them)."""
+    hit = memo.get(id(reads))
+    if hit is not None:
+        return hit
     values = {}
-    read = []
     for key, value, sid in reads:
         if sid is not None:
             value = env.get(sid, {}).get(key)
             if not isinstance(value, PLAIN):
                 return None
         values[key] = value
-        read.append((key, type(value), value))
-    try:
-        key = (id(e), id(table), tuple(read))
-        hit = memo.get(key)
-    except TypeError:  # a value that cannot be hashed
-        return numeric_value(e, table, values.get)
-    if hit is None:
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
-        hit = memo[key] = (e, table, numeric_value(e, table, values.get))
-    return hit[2]
+    value = numeric_value(e, table, values.get)
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[id(reads)] = value
+    return value
 
 
 PLAIN = (int, float, sp.Integer, sp.Float)
@@ -637,6 +657,7 @@ def _check(p: Process, ev: tuple, env: dict, memo: dict) -> tuple:
         if fast is not None:
             return _key((OK, fast))
     frame = snap.frame(env)
+    memo.clear()  # (an evaluation over the member's values may write them)
     try:
         out = p._raw_value(e, frame, extra) if kind == RAW else p.closed_value(e, frame, extra)
     except ClassBreak:
@@ -647,7 +668,9 @@ def _check(p: Process, ev: tuple, env: dict, memo: dict) -> tuple:
 
 
 def _assign(p: Process, ev: tuple, env: dict) -> None:
-    _, s, snap, keys = ev
+    _, s, snap, keys, reads = ev
+    if reads is not None and _fast_assign(p, s, snap.table, keys, reads, env):
+        return
     frame = snap.frame(env, scratch=True)
     p.exec_stmt(s, frame)
     stores = {snap.local_id: frame.local, snap.common_id: frame.common}
@@ -657,6 +680,32 @@ def _assign(p: Process, ev: tuple, env: dict) -> None:
         env.setdefault(sid, {})[key] = stores[sid].over[key]
 
 
+def _fast_assign(p: Process, s, table, keys: tuple, reads: tuple, env: dict) -> bool:
+    """``X = e`` for a member as Process.exec_stmt assigns it when ``e``'s value is a plain
+    number (the shadow's reads, the member's own for the tainted keys; no FUNCTION in ``e``:
+    Recorder.statement), converted to X's type; False when it is not (exec_stmt then)."""
+    name = s.target.name
+    if type(s) is not ast.Assign or p.budget is not None or not p._needed(s) or \
+            len(keys) != 1 or keys[0][1] != name:
+        return False
+    values = {}
+    for key, value, sid in reads:
+        if sid is not None:
+            value = env.get(sid, {}).get(key)
+            if not isinstance(value, PLAIN):
+                return False
+        values[key] = value
+    try:
+        value = numeric_value(s.value, table, values.get)
+    except Exception:  # (exec_stmt says why: an Unknown)
+        return False
+    if value is None:
+        return False
+    sid = keys[0][0]
+    env.setdefault(sid, {})[name] = assigned_value(value, table.lookup(name, s.target.loc).type)
+    return True
+
+
 def _request(p: Process, ev: tuple, env: dict, memo: dict):
     """The member's request at a REQ event: the shadow's with the member as its process,
     or built again from the member's values when the shadow's read a tainted value."""
@@ -664,11 +713,13 @@ def _request(p: Process, ev: tuple, env: dict, memo: dict):
     if partner is not None:
         value = _fast_value(reads, partner, snap.table, env, memo)
         if type(value) is not int:
+            memo.clear()  # (an evaluation over the member's values may write them)
             value = p.concrete(partner, snap.frame(env), "a partner")
         new = _with_partner(p, a, req, value)
         if new is not None:
             return new
     if snap is not None:
+        memo.clear()
         out = build_request(p, a, snap.frame(env))
         if p.null_handles:
             raise ClassBreak("MPI_PROC_NULL handles")
@@ -717,14 +768,18 @@ def _for_member(p: Process, req):
     return new
 
 
-def _exchange(p: Process, req) -> Generator:
-    """requests.exchange for a member: its reply's effects on the process (its values are
-    the shadow's: what a reply brings is read by no decision, Shadow._guard)."""
+def _before(p: Process, req) -> None:
+    """requests.exchange for a member, before its request is served."""
     if isinstance(req, RecvReq) and not req.synchronous and req.handle:
         p.handles[f"buf:{req.handle}"] = req.buf
-    reply = yield req
+
+
+def _after(p: Process, req, reply: Reply) -> None:
+    """requests.exchange for a member: its reply's effects on the process (its values are
+    the shadow's: what a reply brings is read by no decision, Shadow._guard)."""
+    cats = p.cats
     for cat, seconds in reply.parts.items():
-        p.cats[cat] += seconds
+        cats[cat] += seconds
     p.clock = reply.end
     if reply.newcomm is not None:
         raise ClassBreak("a new communicator")
@@ -732,5 +787,3 @@ def _exchange(p: Process, req) -> Generator:
         p.handles.pop(f"buf:{req.handle}", None)
     if isinstance(req, RecvReq) or (isinstance(req, WaitReq) and reply.payload is not None):
         p.last_recv_end = p.clock
-
-

@@ -28,7 +28,7 @@ class Communicator:
     handle: int
     members: tuple[int, ...]  # world ranks, in rank order
 
-    @property
+    @cached_property  # (asked at every member's message: its partner's range)
     def size(self) -> int:
         return len(self.members)
 

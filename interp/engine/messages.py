@@ -54,7 +54,7 @@ class MessageTime:
         return self.transmission - self.wire
 
 
-@dataclass
+@dataclass(slots=True)  # one per message in flight: no instance dict
 class Message:
     """A message in flight (the global synchronization structure's record of it)."""
 
@@ -122,6 +122,7 @@ class MessageModel:
         self.assumptions: list[sp.Basic] = []  # eager sends of symbolic size: size <= threshold
         self._routes: dict[tuple[int, int], list[int]] = {}
         self._times: dict[tuple, MessageTime] = {}
+        self._last_time: tuple = (None,) * 5  # (src, dst, size, synchronous, its time)
         self._overlaps: dict[str, float] = {}
         self._in_flight: dict[int, Message] = {}  # messages whose flow is open, by id
         self._added, self._purge_at = 0, PURGE_EVERY  # flows put on links; the next purge
@@ -155,7 +156,16 @@ class MessageModel:
     # ---- the time of one message ----
     def time(self, src: int, dst: int, size: sp.Expr, synchronous: bool) -> MessageTime:
         """A message's parts; they depend on the route only through its length and whether
-        it crosses the host link, so they are memoised on those."""
+        it crosses the host link, so they are memoised on those (and the last one asked for:
+        a send asks twice, GlobalSync.post and sender_reply)."""
+        last = self._last_time
+        if last[0] == src and last[1] == dst and last[2] is size and last[3] is synchronous:
+            return last[4]
+        t = self._time(src, dst, size, synchronous)
+        self._last_time = (src, dst, size, synchronous, t)
+        return t
+
+    def _time(self, src: int, dst: int, size: sp.Expr, synchronous: bool) -> MessageTime:
         path = self.route(src, dst)
         key = (len(path), HOST in path, size, synchronous)
         t = self._times.get(key)

@@ -51,7 +51,7 @@ def route_links(path: list[int], crossbar: bool) -> tuple[Link, ...]:
     return tuple(zip(path, path[1:]))
 
 
-@dataclass
+@dataclass(slots=True)  # one per message on the links: no instance dict
 class Flow:
     key: int  # the message's id
     links: tuple[Link, ...]
@@ -149,8 +149,12 @@ class Network:
                     and set(prev.links) & set(links):
                 self.violated = True  # fair: it would have shared a link with a final flow
             self.last[sender] = flow
-        for link in links:
-            self.by_link.setdefault(link, set()).add(key)
+        by_link = self.by_link
+        for link in links:  # (no set made for a link that has one)
+            users = by_link.get(link)
+            if users is None:
+                users = by_link[link] = set()
+            users.add(key)
         if self.incremental:
             ends = self._alone(flow)
             if ends is None:
@@ -384,12 +388,19 @@ class Network:
             self._fix(link, segments)
 
     def _fix(self, link: Link, segments: list[Segment]) -> None:
-        segs = self.fixed.setdefault(link, [])
+        segs = self.fixed.get(link)
+        if segs is None:
+            segs = self.fixed[link] = []
         segs.extend(segments)
-        if segs:
-            end = max(s[1] for s in segments) if link in self.fixed_end and segments else \
-                max(s[1] for s in segs)  # (``fixed`` set directly: price_batch's network)
-            self.fixed_end[link] = max(self.fixed_end.get(link, end), end)
+        if not segs:
+            return
+        bound = self.fixed_end
+        old = bound.get(link)
+        if old is None or not segments:  # (``fixed`` set directly: price_batch's network)
+            end = max(s[1] for s in segs)
+        else:  # (mostly one segment: a flow alone)
+            end = segments[0][1] if len(segments) == 1 else max(s[1] for s in segments)
+        bound[link] = end if old is None or end > old else old
 
 
 def _meets(g: Flow, t: float, end: float) -> bool:

@@ -179,7 +179,9 @@ class Process:
         return Store()
 
     def record(self, a: A.AAU, tau: sp.Expr, delta: sp.Expr, count: sp.Expr = 1) -> None:
-        st = self.stats.setdefault(a.id, AAUStat())
+        st = self.stats.get(a.id)
+        if st is None:  # (not an AAUStat made for every call, as setdefault would)
+            st = self.stats[a.id] = AAUStat()
         st.count += count
         st.total += as_time(delta)
         if st.tau is None:
@@ -348,7 +350,6 @@ class Process:
 
     # ---- data flow of sequential statements (values, not time) ----
     def exec_stmt(self, s: ast.Stmt, frame: Frame) -> None:
-        resolve = frame.resolver(self.library_values(), self._function_hook(frame))
         if self.budget is not None:
             self.budget -= 1
             if self.budget < 0:
@@ -361,6 +362,10 @@ class Process:
             return
         log, frame.log = frame.log, None  # data flow is not a control decision
         try:
+            if isinstance(s, ast.CallStmt):  # (no resolver: each member's query of its rank)
+                self._library_call(s, frame)
+                return
+            resolve = self._resolver(frame)
             if isinstance(s, ast.Assign):
                 indices = None
                 if isinstance(s.target, ast.Ref):
@@ -381,8 +386,6 @@ class Process:
                             frame.set(item.name, frame.value_of_scalar(item.name))
             elif isinstance(s, ast.FileOp):
                 self.files.file_op(s, frame, resolve)
-            elif isinstance(s, ast.CallStmt):
-                self._library_call(s, frame)
         finally:
             frame.log = log
 

@@ -207,13 +207,14 @@ class Scheduler(GlobalSync):
         tau = p.clock if free_at is None else later(p.clock, free_at)
         if self.msgs.rendezvous(req):
             return self._rendezvous_send(req)
-        first = self.messages.posted
         if len(req.dests) == 1:
             done = self.post(p, req.dests[0], req, tau)
+            delay = self.messages.last.contention  # (its message, the last put in flight)
         else:
+            first = self.messages.posted
             done = collectives.nx_broadcast(self, p, req, tau)
-        # its own messages leave one after another: their link-sharing delays add up in done
-        delay = sum(m.contention for m in self.messages.since(first) if m.src is p)
+            # its own messages leave one after another: their link-sharing delays add up in done
+            delay = sum(m.contention for m in self.messages.since(first) if m.src is p)
         reply, send_done = self.msgs.sender_reply(
             req, tau, done, None if free_at is None else tau - p.clock, delay)
         if not req.synchronous:

@@ -55,6 +55,9 @@ class SteadyState:
         self.cuts: list[Cut] = []  # the last three at most: a period is read off them
         self.taken = 0  # cuts since the last jump (the note counts the iterations)
         self.compared: list | None = None  # being recorded since the last cut
+        # one tuple of AAU ids for the ranks of the same AAUs, in every cut (_jump pairs the
+        # statistics of two cuts without a dict when a rank's tuple is the same)
+        self.aau_ids: dict[tuple, tuple] = {}
 
     def cut(self, live: list[Process]) -> sp.Expr | None:
         """Take a cut; returns the number of iterations to jump when a period is found."""
@@ -78,7 +81,9 @@ class SteadyState:
 
     def _snapshot(self, live: list[Process]) -> Cut:
         positions, clocks, cats, stats, decisions = {}, {}, {}, {}, {}
-        keys: dict[tuple, tuple] = {}  # one tuple of AAU ids for the ranks of the same AAUs
+        keys = self.aau_ids
+        if len(keys) > 1000:  # (a master's AAUs that keep changing)
+            keys.clear()
         for p in live:
             req = p.request
             if p.state == "paused":
@@ -120,8 +125,13 @@ class SteadyState:
             return None
         if any(h for h in self.sched.handles.values()):
             return None
-        remaining = [c2.positions[pid][3] - c2.positions[pid][2] for pid in c2.positions
-                     if c2.positions[pid][0] == "paused"]
+        left: dict[tuple, sp.Expr] = {}  # (the ranks of a class share their loop's values: each
+        for pos in c2.positions.values():  # difference once, by the values' ids, in order)
+            if pos[0] == "paused":
+                key = (id(pos[2]), id(pos[3]))
+                if key not in left:
+                    left[key] = pos[3] - pos[2]
+        remaining = list(left.values())
         m = remaining[0]
         for r in remaining[1:]:
             if not same(r, m):
@@ -145,6 +155,8 @@ class SteadyState:
             return None
         timing = self.sched.timing
         deltas = {}
+        steps: dict[tuple, bool] = {}  # one iteration apart, by the values' ids (a class's ranks
+        # share them: SymPy's subtraction once)
         for pid, pos in c2.positions.items():
             p0, p1 = c0.positions[pid], c1.positions[pid]
             if pos[0] != p1[0] or pos[0] != p0[0] or pos[1] != p1[1] or pos[1] != p0[1]:
@@ -153,7 +165,11 @@ class SteadyState:
                 if timing and not (c2.clocks[pid] == c1.clocks[pid] == c0.clocks[pid]):
                     return None
                 continue
-            if not (same(pos[2] - p1[2], 1) and same(p1[2] - p0[2], 1)):
+            key = (id(p0[2]), id(p1[2]), id(pos[2]))
+            step = steps.get(key)
+            if step is None:
+                step = steps[key] = same(pos[2] - p1[2], 1) and same(p1[2] - p0[2], 1)
+            if not step:
                 return None
             if not timing:  # interp check: a loop repeats when its communication pattern does
                 deltas[pid] = ZERO
@@ -209,10 +225,16 @@ class SteadyState:
             for c, x2, x1 in zip(CATEGORIES, c2.cats[p.pid], c1.cats[p.pid]):
                 p.cats[c] += scaled(x2 - x1, m)
             (keys1, flat1), (keys2, flat2) = c1.stats[p.pid], c2.stats[p.pid]
-            before = dict(zip(keys1, zip(flat1[::2], flat1[1::2])))
-            for k, cnt, tot in zip(keys2, flat2[::2], flat2[1::2]):
-                c_prev, t_prev = before.get(k, (ZERO, ZERO))
-                st = p.stats.setdefault(k, AAUStat())
+            if keys1 is keys2:  # the same AAUs (one tuple for equal ids, _snapshot): in turn
+                pairs = zip(flat1[::2], flat1[1::2])
+            else:
+                before = dict(zip(keys1, zip(flat1[::2], flat1[1::2])))
+                pairs = (before.get(k, (ZERO, ZERO)) for k in keys2)
+            stats = p.stats
+            for k, cnt, tot, (c_prev, t_prev) in zip(keys2, flat2[::2], flat2[1::2], pairs):
+                st = stats.get(k)
+                if st is None:
+                    st = stats[k] = AAUStat()
                 st.count += m * (cnt - c_prev)
                 st.total += scaled(tot - t_prev, m)
         if drift:  # nothing in flight (_drift_holds); the flows of the links stay behind

@@ -43,10 +43,16 @@ def test_paused_until_the_first_interpretation_then_resumed_for_good():
 
 
 def test_a_library_process_keeps_its_collector():
-    """Without ``for_process`` an interpretation only pauses the collector: nothing frozen."""
+    """Without ``for_process`` an interpretation only pauses the collector: nothing frozen
+    after it, and what it made (5,000 lists) left to the oldest generation instead of a young
+    pass over it all at the next allocations (which would leave them in the middle one)."""
     code = ("import gc\nfrom interp import collector\nwith collector.off():\n"
             "    assert not gc.isenabled() and gc.get_freeze_count() == 0\n"
-            "assert gc.isenabled()\nprint('ok')")
+            "    made = [[] for _ in range(5000)]\n"
+            "assert gc.isenabled() and gc.get_freeze_count() == 0\n"
+            "x = [[] for _ in range(2000)]\n"  # (past the young threshold: a pass if any)
+            "oldest = {id(o) for o in gc.get_objects(generation=2)}\n"
+            "assert all(id(m) in oldest for m in made)\nprint('ok')")
     out = subprocess.run([sys.executable, "-c", code], env=_env(), capture_output=True,
                          text=True, check=True)
     assert out.stdout.strip() == "ok"
