@@ -26,7 +26,7 @@ import sympy as sp
 
 from interp.application import aau as A
 from interp.application.expr import as_sympy
-from interp.engine.network import Network, route_links
+from interp.engine.network import MustDefer, Network, route_links
 from interp.engine.requests import Reply, SendReq
 from interp.engine.timeval import Time, as_time, is_symbolic, later
 from interp.errors import InterpError
@@ -269,6 +269,8 @@ class MessageModel:
             m.arrival = m.alone[0] + m.contention
             if m.contention > 0 or key in self.delays:
                 self.delays[key] = m.contention
+        if self.network.needs > self.network.defer:  # what is left of this run is wasted
+            raise MustDefer(self.network.needs)
         self._added += 1
         if self._added >= self._purge_at:  # close flows that no message can share any more
             floor_ = floor()

@@ -46,6 +46,15 @@ _EPS = 1e-15  # seconds (and fractions of a link): round-off, not time or capaci
 CHANNELS = ("fifo", "fair")
 
 
+class MustDefer(Exception):
+    """fair: a message was received too early for this run's ``defer`` level; the run stops
+    and is interpreted again at ``level`` (``predict.interpret``)."""
+
+    def __init__(self, level: int) -> None:
+        super().__init__(f"interpret again deferring at level {level}")
+        self.level = level
+
+
 def route_links(path: list[int], crossbar: bool) -> tuple[Link, ...]:
     """The directed links a message occupies along ``path`` (the nodes it visits). On a
     crossbar every node has a private port each way and the switch itself never contends."""

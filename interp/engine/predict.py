@@ -26,7 +26,7 @@ from interp.engine.costs import CostModel
 from interp.application.ast import expr_text
 from interp.engine.datadep import (NAME as DATA_NAME, DataSymbol, given_value as datadep_given,
                                    symbol_name)
-from interp.engine.network import AT_ONCE
+from interp.engine.network import AT_ONCE, MustDefer
 from interp.engine.process import CATEGORIES, HOST_ID, ClassBreak, Process, Timeline
 from interp.engine.sync import Problem
 from interp.engine.classes import Classes, ShadowProcess
@@ -190,7 +190,8 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
     every message waiting until its sender can add nothing to its burst (``defer`` SENDER);
     if one of another sender would have, until no process can send before its end
     (EVERYONE: SP's pipelines at P = 9, where a rank's next message joins a link that
-    another rank's message, already received, was still on).
+    another rank's message, already received, was still on). A run stops as soon as it
+    finds it received a message too early (``MustDefer``).
     ``timeline``: record each process's :class:`Timeline` (lost cycles); every iteration is
     then interpreted (a steady-state jump would leave a hole in it). ``exact``: the slow
     reference path of docs/scale.md (no index of the messages in flight, a world communicator
@@ -237,6 +238,9 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
             sched.add(p)
     try:
         sched.run()  # (with the cyclic collector off: Scheduler.run)
+    except MustDefer as more:  # fair: a message was received too early for this level
+        return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing,
+                         defer=more.level, timeline=timeline, exact=exact, classes=classes)
     except (ClassBreak, InterpError, FormulaTooLarge, NotClosedForm):
         if not classes:
             raise
@@ -245,10 +249,6 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
         # error and its wording are the per-rank ones; an internal error is not hidden
         return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing, defer,
                          timeline, exact, classes=False)
-    if sched.must_defer > defer:
-        return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing,
-                         defer=sched.must_defer,
-                         timeline=timeline, exact=exact, classes=classes)
     return sched, sched.processes, host_proc
 
 

@@ -27,7 +27,7 @@ from interp.engine.buffers import BLOCKED
 from interp.engine.diagnosis import check_sizes, diagnose_hang, leftovers
 from interp.engine.edges import CommEdge
 from interp.engine.messages import Message, MessageTrace
-from interp.engine.network import AT_ONCE, EVERYONE
+from interp.engine.network import EVERYONE
 from interp.engine.omega import run_chain
 from interp.engine.process import HOST_ID, Process
 from interp.engine.requests import (
@@ -60,13 +60,6 @@ class Scheduler(GlobalSync):
             RecvReq: self._recv, WaitReq: self._wait, CollReq: self._collective,
             AbortReq: self._abort,
         }
-
-    @property
-    def must_defer(self) -> int:
-        """Under channel fair, a message was received before a later one of its sender
-        (SENDER), or of another (EVERYONE), that would have shared its link: the level to
-        interpret again at, receiving only final messages (AT_ONCE, 0: none)."""
-        return self.msgs.network.needs if self.msgs.network is not None else AT_ONCE
 
     # ---- driving ----
     def add(self, p: Process) -> None:
