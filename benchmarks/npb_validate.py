@@ -2,6 +2,7 @@
 
     python benchmarks/npb_validate.py [--bench EP,CG] [--class S,W] [-P 4,8,16,32,64]
                                       [--machine auto] [--markdown] [--timeout 900]
+                                      [--max-steps 6000000]
 
 For every benchmark, class and P it accepts (``-P`` defaults to every count from 4 to 64 the
 benchmark accepts), it makes ``npbparams.h`` with NPB's own setparams in a temporary copy of the
@@ -13,7 +14,8 @@ finishes, so the benchmark's own timers play no part. One row per case: interp's
 communication time, the relative error, and the wall time of each side.
 
 ``--machine auto`` takes the iPSC/860 up to its 16 nodes and the cluster spec above, as
-docs/validation.md does. The exit status is 1 when a case fails or misses the ``--limit``.
+docs/validation.md does. ``--max-steps`` is interp's step budget, as ``interp predict
+--max-steps`` (CG's matrix generation at class W needs 6000000). The exit status is 1 when a case fails or misses the ``--limit``.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ if str(HERE.parent) not in sys.path:
 from benchmarks.npb_suite import (BENCHMARKS, accepted_procs, make_params, npb_dir,  # noqa: E402
                                   prepare, sources)
 from interp.analysis import validate as V  # noqa: E402
+from interp.engine.stepbudget import DEFAULT_MAX_STEPS, MAX_STEPS  # noqa: E402
 from interp.errors import InterpError  # noqa: E402
 from interp.system import load_machine  # noqa: E402
 from interp.system.mapping import max_procs  # noqa: E402
@@ -96,6 +99,16 @@ def render(values: list[str], markdown: bool) -> str:
                      for k, (v, w) in enumerate(zip(values, widths)))
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a positive whole number, e.g. 6000000")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bench", default=",".join(BENCHMARKS))
@@ -109,8 +122,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=float, default=0.05, help="largest |error| accepted")
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds per smpirun")
     parser.add_argument("--markdown", action="store_true", help="a Markdown table")
+    parser.add_argument("--max-steps", type=_positive, default=DEFAULT_MAX_STEPS,
+                        help="interp's step budget: AAU executions one process may interpret "
+                             f"step by step (default {DEFAULT_MAX_STEPS}; CG class W: 6000000)")
     args = parser.parse_args(argv)
     V.smpi_tools()
+    budget = MAX_STEPS.set(args.max_steps)  # (for this run only: main is called by tests)
+    try:
+        return _run(args)
+    finally:
+        MAX_STEPS.reset(budget)
+
+
+def _run(args: argparse.Namespace) -> int:
     bad = 0
     machines: dict = {}
     with tempfile.TemporaryDirectory(prefix="npb-validate-") as tmp:

@@ -27,7 +27,7 @@ import sympy as sp
 
 from interp.application import aau as A
 from interp.application.expr import as_sympy
-from interp.engine.network import Network, route_links
+from interp.engine.network import MustDefer, Network, route_links
 from interp.engine.requests import Reply, SendReq
 from interp.engine.timeval import Lin, Time, as_time, is_symbolic, later
 from interp.errors import InterpError
@@ -111,7 +111,7 @@ class MessageModel:
     """Messages on one machine configuration: their time, their overlap, their links."""
 
     def __init__(self, sag: SAG, nprocs: int, bound: str, host_id: int, timing: bool = True,
-                 defer: bool = False, exact: bool = False):
+                 defer: int = 0, exact: bool = False):
         self.sag, self.nprocs, self.bound, self.host_id = sag, nprocs, bound, host_id
         # the exact mode prices link sharing by the whole-component reference
         self.network = Network(channel(sag), defer, incremental=not exact) \
@@ -224,7 +224,11 @@ class MessageModel:
         t = self.time(req.process.pid, req.dests[0], req.size, req.synchronous)
         if not req.synchronous:  # isend: returns after the startup; the wait sees the rest
             end = tau + t.startup * self.overlap("async_send")
-            return Reply(end=end, parts={"call": end - tau}), done
+            # an eager MPI_ISEND is complete once its data is copied out, when MPI_SEND would
+            # return (its startup), not when the message arrives; NX/2's isend keeps the
+            # paper's model (its msgwait sees the transmission)
+            return Reply(end=end, parts={"call": end - tau}), \
+                tau + t.startup if is_eager(req.aau) else done
         f = self.overlap("sync_send")
         call = t.startup * f if len(req.dests) == 1 else ZERO
         # NX/2 csend returns once the message is out (the paper's model: startup +
@@ -287,6 +291,8 @@ class MessageModel:
             m.arrival = m.alone[0] + m.contention
             if m.contention > 0 or key in self.delays:
                 self.delays[key] = m.contention
+        if self.network.needs > self.network.defer:  # what is left of this run is wasted
+            raise MustDefer(self.network.needs)
         self._added += 1
         if self._added >= self._purge_at:  # close flows that no message can share any more
             floor_ = floor()

@@ -21,7 +21,11 @@ How one sender's messages share its links is the spec's ``cs.spec.channel``:
 
 A flow's times stay open, and are recomputed whenever a new flow joins its links, until no
 new flow can reach it any more (:meth:`Network.settle_one`): only then is its end final and its
-message may be received. A new flow re-prices only the flows whose rates it changes
+message may be received. Under ``fair`` how long that is waited for is the network's ``defer``
+level: ``AT_ONCE`` (final when matched), ``SENDER`` (until its own sender can add nothing),
+``EVERYONE`` (until no process can send before its end); a run that finds a flow joining a
+link where a final flow would have shared with it is repeated at the level it needed
+(``needs``, ``predict.interpret``). A new flow re-prices only the flows whose rates it changes
 (:class:`_Reprice`); the exact mode re-simulates every open flow connected to it through shared
 links, the reference the incremental pricing is tested against. The rates it used are then fixed, and later flows share what is left.
 Times are numbers; the scheduler does not pass messages whose times are symbolic.
@@ -37,8 +41,18 @@ Link = tuple  # (from, to) for a network link, ("up", n) / ("down", n) for a cro
 Segment = tuple[float, float, float]  # (from, to, rate): a flow's use of its links
 
 INF = float("inf")
+AT_ONCE, SENDER, EVERYONE = 0, 1, 2  # fair: how long a matched flow waits to be final
 _EPS = 1e-15  # seconds (and fractions of a link): round-off, not time or capacity
 CHANNELS = ("fifo", "fair")
+
+
+class MustDefer(Exception):
+    """fair: a message was received too early for this run's ``defer`` level; the run stops
+    and is interpreted again at ``level`` (``predict.interpret``)."""
+
+    def __init__(self, level: int) -> None:
+        super().__init__(f"interpret again deferring at level {level}")
+        self.level = level
 
 
 def route_links(path: list[int], crossbar: bool) -> tuple[Link, ...]:
@@ -109,19 +123,23 @@ def _max_min(active: list[Flow], capacity: dict[Link, float]) -> dict[int, float
 class Network:
     """The flows in flight and the link time already used by received messages."""
 
-    def __init__(self, channel: str = "fair", defer: bool = True,
+    def __init__(self, channel: str = "fair", defer: int = SENDER,
                  incremental: bool = True) -> None:
         if channel not in CHANNELS:
             raise ValueError(f"channel must be one of {', '.join(CHANNELS)}, not {channel!r}")
         self.channel = channel
-        # fair: a flow waits to be final while its sender can still add to its burst
-        # (defer), or is final at once and ``violated`` says if a later flow of its sender
-        # would have shared a link with it (then the caller interprets again, deferring)
+        # fair: a flow waits to be final while its sender (SENDER) or any process (EVERYONE)
+        # can still add a flow to its links, or is final at once (AT_ONCE); ``violated`` says
+        # if a later flow of its sender, ``crossed`` if one of another sender, would have
+        # shared a link with a final one (then the caller interprets again, deferring more)
         self.defer = defer
         # a new flow re-prices only the flows whose rates it changes (``_Reprice``); the
         # exact mode re-simulates every flow connected to it (``_component``, ``_simulate``)
         self.incremental = incremental
         self.violated = False
+        self.crossed = False
+        # fair: the latest ends of final flows on a link, of two different senders
+        self.closed_end: dict[Link, list[tuple[float, object]]] = {}
         self.open: dict[int, Flow] = {}
         self.by_link: dict[Link, set[int]] = {}  # the open flows on each link
         self.fixed: dict[Link, list[Segment]] = {}
@@ -149,6 +167,9 @@ class Network:
                     and set(prev.links) & set(links):
                 self.violated = True  # fair: it would have shared a link with a final flow
             self.last[sender] = flow
+        if self.channel == "fair" and any(self._closed_end(link, sender) > start + _EPS
+                                          for link in links):
+            self.crossed = True  # a final flow of another sender is still on one of its links
         by_link = self.by_link
         for link in links:  # (no set made for a link that has one)
             users = by_link.get(link)
@@ -217,6 +238,11 @@ class Network:
         self.close(key)
         return True
 
+    @property
+    def needs(self) -> int:
+        """The ``defer`` level this run needed: more than ``defer`` when it was too early."""
+        return EVERYONE if self.crossed else SENDER if self.violated else AT_ONCE
+
     def _final(self, f: Flow, free_clock) -> bool:
         clock = free_clock(f.sender) if self.channel == "fair" and self.defer else None
         return clock is None or clock >= f.end - 1e-12 * max(1.0, abs(f.end))
@@ -229,9 +255,21 @@ class Network:
         for link in flow.links if flow.demand > 0 else ():  # (a 0-byte flow is on none)
             self.by_link[link].discard(key)
             self._fix(link, flow.segments)
+            if self.channel == "fair":
+                self._closed(link, flow)
         nxt = self.open.get(self.next.pop(key, None))
         if nxt is not None:  # fifo: the sender's next flow now waits for a fixed time
             nxt.prev, nxt.after = None, max(nxt.after, flow.end)
+
+    def _closed(self, link: Link, flow: Flow) -> None:
+        ends = {snd: e for e, snd in self.closed_end.get(link, ())}
+        ends[flow.sender] = max(ends.get(flow.sender, -INF), flow.end)
+        self.closed_end[link] = sorted(((e, snd) for snd, e in ends.items()),
+                                       key=lambda x: -x[0])[:2]
+
+    def _closed_end(self, link: Link, sender: object) -> float:
+        """The latest end of a final flow of another sender than ``sender`` on ``link``."""
+        return next((e for e, snd in self.closed_end.get(link, ()) if snd != sender), -INF)
 
     def forget_before(self, floor: float) -> int:
         """No flow can start before ``floor`` any more: drop what lies wholly before it.
@@ -255,6 +293,8 @@ class Network:
         for bound in (self.fixed_end, self.open_end):
             for link in bound:
                 bound[link] += d
+        for link, ends in self.closed_end.items():
+            self.closed_end[link] = [(e + d, snd) for e, snd in ends]
         for f in self.last.values():
             if f.key not in self.open:
                 f.end += d

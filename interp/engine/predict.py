@@ -25,6 +25,7 @@ from interp.engine.costs import CostModel
 from interp.application.ast import expr_text
 from interp.engine.datadep import (NAME as DATA_NAME, DataSymbol, given_value as datadep_given,
                                    symbol_name)
+from interp.engine.network import AT_ONCE, MustDefer
 from interp.engine.process import CATEGORIES, HOST_ID, ClassBreak, Process, Timeline
 from interp.engine.sync import Problem
 from interp.engine.classes import Classes, ShadowProcess
@@ -178,14 +179,18 @@ def _loaded_name(host: UnitAAG, aag: AAG) -> str | None:
 
 def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid",
               extend: bool = True, trace: bool = False,
-              timing: bool = True, defer: bool = False,
+              timing: bool = True, defer: int = AT_ONCE,
               timeline: bool = False,
               exact: bool = False,
               classes: bool = True) -> tuple[Scheduler, list[Process], Process | None]:
     """Run Algorithm 2; NeedValue propagates when a decision needs a missing value. Under
     ``channel: fair`` messages are received as soon as they arrive; if a later message of the
     same sender would have shared a link with one already received, the run is repeated with
-    every message waiting until its sender can add nothing to its burst (``defer``).
+    every message waiting until its sender can add nothing to its burst (``defer`` SENDER);
+    if one of another sender would have, until no process can send before its end
+    (EVERYONE: SP's pipelines at P = 9, where a rank's next message joins a link that
+    another rank's message, already received, was still on). A run stops as soon as it
+    finds it received a message too early (``MustDefer``).
     ``timeline``: record each process's :class:`Timeline` (lost cycles); every iteration is
     then interpreted (a steady-state jump would leave a hole in it). ``exact``: the slow
     reference path of docs/scale.md (no index of the messages in flight, a world communicator
@@ -232,6 +237,9 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
             sched.add(p)
     try:
         sched.run()  # (with the cyclic collector off: Scheduler.run)
+    except MustDefer as more:  # fair: a message was received too early for this level
+        return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing,
+                         defer=more.level, timeline=timeline, exact=exact, classes=classes)
     except (ClassBreak, InterpError, FormulaTooLarge, NotClosedForm):
         if not classes:
             raise
@@ -240,9 +248,6 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
         # error and its wording are the per-rank ones; an internal error is not hidden
         return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing, defer,
                          timeline, exact, classes=False)
-    if sched.must_defer and not defer:
-        return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing, defer=True,
-                         timeline=timeline, exact=exact, classes=classes)
     return sched, sched.processes, host_proc
 
 

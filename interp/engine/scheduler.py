@@ -27,6 +27,7 @@ from interp.engine.buffers import BLOCKED
 from interp.engine.diagnosis import check_sizes, diagnose_hang, leftovers
 from interp.engine.edges import CommEdge
 from interp.engine.messages import Message, MessageTrace
+from interp.engine.network import EVERYONE
 from interp.engine.omega import run_chain
 from interp.engine.process import HOST_ID, Process
 from interp.engine.requests import (
@@ -45,7 +46,7 @@ class Scheduler(GlobalSync):
     """Algorithm 2 over the global synchronization structure it extends."""
 
     def __init__(self, sag: SAG, nprocs: int, bound: str, spawner, extend: bool = True,
-                 timing: bool = True, defer: bool = False, exact: bool = False):
+                 timing: bool = True, defer: int = 0, exact: bool = False):
         super().__init__(sag, nprocs, bound, timing, defer, exact)
         self.spawner = spawner  # (program, dests, start) -> list[Process]
         self.chain = run_chain  # a process's chain: Ω, or a class's replay (classes.py)
@@ -59,12 +60,6 @@ class Scheduler(GlobalSync):
             RecvReq: self._recv, WaitReq: self._wait, CollReq: self._collective,
             AbortReq: self._abort,
         }
-
-    @property
-    def must_defer(self) -> bool:
-        """Under channel fair, a message was received before a later one of its sender that
-        would have shared its link: interpret again, receiving only final messages."""
-        return self.msgs.network is not None and self.msgs.network.violated
 
     # ---- driving ----
     def add(self, p: Process) -> None:
@@ -327,6 +322,9 @@ class Scheduler(GlobalSync):
 
     def _match(self) -> bool:
         progressed = False
+        # deferring for EVERYONE a message taken is progress even if no process moves: it
+        # was the first arrival of a waiting process, and ``_floor`` moves on
+        taken = self.msgs.network is not None and self.msgs.network.defer >= EVERYONE
         # (the exact mode passes over every process: the reference ``_addressed`` is checked on)
         for p in self._addressed() if self.messages.indexed else self.processes:
             queue = self.receives.get(p.pid)
@@ -347,7 +345,7 @@ class Scheduler(GlobalSync):
                 m = cands[0] if len(cands) == 1 else self._earliest(cands)
                 self.messages.remove(m)
                 queue.pop(i)
-                progressed |= self._deliver(p, rq, m)
+                progressed |= self._deliver(p, rq, m) or taken
                 i = 0  # (a sender it woke may have sent what an earlier receive waits for)
         for k in sorted(self.collectives):
             inst = self.collectives[k]
@@ -380,11 +378,54 @@ class Scheduler(GlobalSync):
                         heapq.heappush(heap, j)
 
     def _free_clock(self, pid: int) -> float | None:
-        """The clock of process ``pid`` if it can still send without first receiving."""
+        """The earliest time process ``pid`` may send again: its clock if it can send without
+        first receiving; if it waits in a receive or a wait, the arrival of the earliest
+        message already in flight that one of its posted receives takes (it may wake then
+        and send: SP's pipelines wait for a message that arrives before their previous
+        send is through); None if it waits for nothing sent yet, or is done. Deferring for
+        EVERYONE: the earliest time any process may send (``_floor``), whoever ``pid`` is."""
+        if self.msgs.network.defer >= EVERYONE:
+            return self._floor()
         q = self.by_pid.get(pid)
-        if q is None or q.state not in ("ready", "paused") or is_symbolic(q.clock):
+        if q is None or is_symbolic(q.clock):
             return None
-        return as_time(q.clock)
+        if q.state in ("ready", "paused"):
+            return as_time(q.clock)
+        if q.state != "blocked" or not isinstance(q.request, (RecvReq, WaitReq)):
+            return None
+        return self._first_arrival(pid)
+
+    def _first_arrival(self, pid: int) -> float | None:
+        """The earliest arrival of a message in flight that the first posted receive of
+        ``pid`` with one may take (per sender its oldest; ``_match`` serves the receives in
+        that order): when it may wake, if a message already sent wakes it."""
+        queue = self.receives.get(pid) or ()
+        for i, rq in enumerate(queue):
+            found = self._candidates(pid, rq, queue[:i])
+            if found:
+                arrivals = [m.arrival for m in found if m.rendezvous is None]
+                if not arrivals or any(is_symbolic(a) for a in arrivals):
+                    return None
+                return min(as_time(a) for a in arrivals)
+        return None
+
+    def _floor(self) -> float | None:
+        """The earliest time a process may send: a free process's clock, or the first
+        arrival a waiting one may be woken by (one waiting for nothing in flight is woken by
+        another's later message); None when a clock is symbolic."""
+        times = []
+        for q in self.processes:
+            if q.state == "done":
+                continue
+            if is_symbolic(q.clock):
+                return None
+            if q.state in ("ready", "paused"):
+                times.append(as_time(q.clock))
+                continue
+            first = self._first_arrival(q.pid)
+            if first is not None:
+                times.append(max(as_time(q.clock), first))
+        return min(times, default=None)
 
     def _deliver(self, p: Process, rq: RecvReq, m: Message) -> bool:
         """Message ``m`` is taken by receive ``rq`` of ``p``; True when ``p`` or a

@@ -37,7 +37,7 @@ class Problem:
 
 class GlobalSync:
     def __init__(self, sag: SAG, nprocs: int, bound: str, timing: bool = True,
-                 defer: bool = False, exact: bool = False):
+                 defer: int = 0, exact: bool = False):
         self.sag, self.nprocs, self.bound = sag, nprocs, bound
         # timing=False (interp check): a loop repeats when its communication pattern does;
         # when each message happens does not matter for matching.
