@@ -270,7 +270,7 @@ def _still_open(s: GlobalSync, new: Stage) -> list[Stage]:
     not in ``new``; without those whose flows all end before ``new``'s first member enters."""
     chain = s.msgs.open_collectives
     if not chain or s.msgs.open_mark != (s.messages.posted, len(s.messages)) or \
-            not set(chain[-1].reqs) <= set(new.reqs):
+            not set(chain[-1].reqs) <= set(new.reqs) or any(map(is_symbolic, new.entry.values())):
         return []
     first = min(as_time(x) for x in new.entry.values())
     k = 0

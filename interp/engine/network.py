@@ -394,12 +394,12 @@ class Network:
                     count[seg] = count.get(seg, 0) + 1
         for link, count in drop.items():
             kept = []
-            for seg in reversed(self.fixed.get(link, ())):  # (they are the latest fixed)
+            for seg in self.fixed.get(link, ()):
                 if count.get(seg, 0) > 0:
                     count[seg] -= 1
                 else:
                     kept.append(seg)
-            self.fixed[link] = kept[::-1]
+            self.fixed[link] = kept
 
     def _fix(self, link: Link, segments: list[Segment]) -> None:
         segs = self.fixed.setdefault(link, [])
