@@ -207,6 +207,16 @@ class Stage:
     last: float = 0.0  # when its last flow ends
     serial: int = 0
 
+    def shift(self, d: float) -> None:
+        """Every time later by ``d``, as ``Network.shift`` moves the link time it fixed (a
+        steady-state jump that moves every process alike)."""
+        for times in (self.entry, self.t_in, self.replied):
+            for pid in times:
+                times[pid] += d
+        self.segments = [(links, [(a + d, b + d, r) for a, b, r in segs])
+                         for links, segs in self.segments]
+        self.last += d
+
 
 def _with_contention(s: GlobalSync, new: Stage) -> dict:
     """The members' end times. An MPI collective's messages share links (E4) with each other,
@@ -225,7 +235,7 @@ def _with_contention(s: GlobalSync, new: Stage) -> dict:
         msgs.open_collectives = []
         return t
     msgs.serial += 1
-    new.serial, new.t_in = msgs.serial, new.entry
+    new.serial, new.t_in = msgs.serial, dict(new.entry)
     stages = _still_open(s, new) + [new]
     for st in stages[:-1]:  # priced again below, with the new one
         net.unfix(st.segments)
@@ -239,8 +249,9 @@ def _with_contention(s: GlobalSync, new: Stage) -> dict:
                  else 0.0 for f in flows}
         if all(abs(fresh[k] - delay.get(k, 0.0)) <= 1e-12 for k in fresh):
             break
-    floor = s.clock_floor()
-    net.forget_before(min(f.start for f in flows) if floor is None else floor)
+    # (what the open collectives' flows met stays: the next collective prices them again)
+    floor, first = s.clock_floor(), min(f.start for f in flows)
+    net.forget_before(first if floor is None else min(floor, first))
     for st in stages:
         st.segments, st.delay, st.last = [], {}, 0.0
     for f in flows:  # later messages share what these left, until priced again

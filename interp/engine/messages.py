@@ -308,8 +308,9 @@ class MessageModel:
             self.forget()
             return
         d = as_time(d)
-        self.open_collectives = []  # (their times are before the jump)
         self.network.shift(d)
+        for stage in self.open_collectives:  # (the next collective may still share links)
+            stage.shift(d)
         for msg in self._in_flight.values():
             msg.alone = (msg.alone[0] + d, msg.alone[1] + d)
 
