@@ -14,6 +14,8 @@ agreement on a new context id).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import sympy as sp
 
 from interp.engine.comms import Communicator, split
@@ -87,8 +89,8 @@ def price(s: GlobalSync, inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> l
     rounds = [[(members[a], members[b]) for a, b in rnd]
               for rnd in collective_rounds(algorithm, len(members), any_req.root or 0)]
     size_of = _sizes(size, reqs, members) if kind == "alltoallv" else (lambda src, dst: size)
-    t, delay = _with_contention(s, kind, size_of, rounds, reqs, t_in)
-    lost = _lost_parts(s, kind, size_of, rounds, reqs, t_in, t, delay) if any(
+    t = _with_contention(s, Stage(kind, size_of, rounds, reqs, t_in))
+    lost = _lost_parts(s, kind, size_of, rounds, reqs, t_in, t) if any(
         p.timeline is not None for p in procs.values()) else {}
     for rnd in rounds:
         for src, dst in rnd:
@@ -113,7 +115,7 @@ def price(s: GlobalSync, inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> l
 
 
 def _lost_parts(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq], t_in: dict,
-                t: dict, delay: dict) -> dict[int, tuple[float, float]]:
+                t: dict) -> dict[int, tuple[float, float]]:
     """For lost-cycles analysis, each member's (sync, contention). ``sync``: its time in the
     operation until the latest entry of the members whose messages reach it, directly or
     through others along the rounds (it waited for members not yet there); ``contention``:
@@ -125,7 +127,7 @@ def _lost_parts(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollR
         before = dict(heard)
         for src, dst in rnd:
             heard[dst] = max(heard[dst], before[src])
-    alone = _rounds(s, kind, size_of, rounds, reqs, t_in, {})[0] if any(delay.values()) else t
+    alone = _rounds(s, kind, size_of, rounds, reqs, t_in, {})[0]
     out = {}
     for pid, start in t_in.items():
         start, end = as_time(start), as_time(t[pid])
@@ -188,48 +190,139 @@ def _rounds(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
     return t, flows
 
 
-def _with_contention(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
-                     t_in: dict) -> tuple[dict, dict]:
-    """The members' end times, and each message's contention delay. An MPI collective's messages share links (E4) with each other
-    and with the messages already priced; which ones overlap depends on the times they give,
-    so the rounds are priced again until the delays repeat (each flow only depends on
-    earlier ones)."""
-    net = s.msgs.network
-    contend = net is not None and kind not in ("gsync", "barrier") and all(
-        is_eager(r.aau) for r in reqs.values())
-    delay: dict = {}
-    for _ in range(sum(map(len, rounds)) + 2):
-        t, msgs = _rounds(s, kind, size_of, rounds, reqs, t_in, delay)
-        if not contend or not msgs:  # (one member: no message)
-            return t, delay
-        if s.msgs.left_unpriced(*[x for _, depart, mt in msgs
-                                  for x in (depart, mt.startup, mt.transmission, mt.wire)]):
-            _record(s, msgs)
-            return t, delay
-        flows = []
+@dataclass
+class Stage:
+    """A collective priced on the links. Its flows stay open to the next collective of the
+    same members (or more) while nothing else communicates in between: the next one's flows
+    may share links with this one's late flows, and then both are priced again together."""
+    kind: str
+    size_of: object  # (src, dst) -> bytes
+    rounds: list
+    reqs: dict[int, CollReq]
+    entry: dict  # each member's clock when it entered
+    t_in: dict = field(default_factory=dict)  # the entries last priced (moved by the stage before)
+    replied: dict = field(default_factory=dict)  # the ends its members were given
+    delay: dict = field(default_factory=dict)  # (round, src, dst) -> contention delay
+    segments: list = field(default_factory=list)  # (links, segments) fixed on the network
+    last: float = 0.0  # when its last flow ends
+    serial: int = 0
+
+    def shift(self, d: float) -> None:
+        """Every time later by ``d``, as ``Network.shift`` moves the link time it fixed (a
+        steady-state jump that moves every process alike)."""
+        for times in (self.entry, self.t_in, self.replied):
+            for pid in times:
+                times[pid] += d
+        self.segments = [(links, [(a + d, b + d, r) for a, b, r in segs])
+                         for links, segs in self.segments]
+        self.last += d
+
+
+def _with_contention(s: GlobalSync, new: Stage) -> dict:
+    """The members' end times. An MPI collective's messages share links (E4) with each other,
+    with the messages already priced and with the open flows of the collectives just before
+    it (``_still_open``): max-min shares both ways, so the earlier collective's late flows
+    slow down too, and the members' entries to the later one move with the ends of the
+    earlier (they did only local work in between). Which flows overlap depends on the times
+    they give, so all are priced again until the delays repeat (each flow only depends on
+    flows that start before it ends, which do not depend on it)."""
+    net, msgs = s.msgs.network, s.msgs
+    contend = net is not None and new.kind not in ("gsync", "barrier") and all(
+        is_eager(r.aau) for r in new.reqs.values())
+    t, first = _rounds(s, new.kind, new.size_of, new.rounds, new.reqs, new.entry, {})
+    if not contend or not first:  # (one member: no message)
+        msgs.open_collectives = []
+        return t
+    if msgs.left_unpriced(
+            *[x for _, depart, mt in first for x in (depart, mt.startup, mt.transmission, mt.wire)]):
+        _record(s, first)
+        msgs.open_collectives = []
+        return t
+    msgs.serial += 1
+    new.serial, new.t_in = msgs.serial, dict(new.entry)
+    stages = _still_open(s, new) + [new]
+    for st in stages[:-1]:  # priced again below, with the new one
+        net.unfix(st.segments)
+    delay = {(j, *k): d for j, st in enumerate(stages) for k, d in st.delay.items()}
+    fresh = delay
+    for _ in range(sum(len(rnd) for st in stages for rnd in st.rounds) + 2):
+        delay = fresh
+        ends, t_ins, flows = _chain_rounds(s, stages, delay)
+        shared = net.price_batch(flows)
+        fresh = {f.key: max(shared[f.key].end - f.start - f.demand, 0.0) if f.key in shared
+                 else 0.0 for f in flows}
+        if all(abs(fresh[k] - delay.get(k, 0.0)) <= 1e-12 for k in fresh):
+            break
+    else:
+        msgs.flows = None  # (delays that did not settle: no proof of flows apart)
+    # (what the open collectives' flows met stays: the next collective prices them again)
+    floor, first = s.clock_floor(), min(f.start for f in flows)
+    net.forget_before(first if floor is None else min(floor, first))
+    for st in stages:
+        st.segments, st.delay, st.last = [], {}, 0.0
+    for f in flows:  # later messages share what these left, until priced again
+        j, key = f.key[0], f.key[1:]
+        st = stages[j]
+        segs = shared[f.key].segments if f.key in shared else (
+            [(f.start, f.start + f.demand, 1.0)] if f.demand > 0 else [])
+        net.fix(f.links, segs)
+        st.segments.append((f.links, segs))
+        st.last = max([st.last] + [b for _, b, _ in segs])
+        st.delay[key] = delay.get(f.key, 0.0)
+        if fresh[f.key] > 0:
+            msgs.collective_delays[(st.serial, *key)] = fresh[f.key]
+        else:
+            msgs.collective_delays.pop((st.serial, *key), None)
+        if j == len(stages) - 1:
+            msgs.record(f.links, f.start, f.demand, f.sender)  # (for ``apart_at``)
+    for st, t_in in zip(stages, t_ins):
+        st.t_in = t_in
+    new.replied = ends[-1]
+    msgs.open_collectives, msgs.open_mark = stages, (s.messages.posted, len(s.messages))
+    return ends[-1]
+
+
+def _still_open(s: GlobalSync, new: Stage) -> list[Stage]:
+    """The collectives priced before ``new`` whose flows it may still share links with and
+    whose ends move its members' entries: none if a message was sent or received since (a
+    member's time since is then not its own work alone) or if a member of the last one is
+    not in ``new``; without those whose flows all end before ``new``'s first member enters."""
+    chain = s.msgs.open_collectives
+    if not chain or s.msgs.open_mark != (s.messages.posted, len(s.messages)) or \
+            not set(chain[-1].reqs) <= set(new.reqs) or any(map(is_symbolic, new.entry.values())):
+        return []
+    first = min(as_time(x) for x in new.entry.values())
+    k = 0
+    while k < len(chain) and chain[k].last <= first:
+        k += 1
+    return chain[k:]
+
+
+def _chain_rounds(s: GlobalSync, stages: list[Stage], delay: dict) -> tuple[list, list, list]:
+    """Each stage's ends and entries and the flows of all, given each message's contention
+    delay (keys (stage, round, src, dst)). The first stage enters as last priced; a later
+    stage's member enters when it did, moved by as much as its end of the stage before
+    moved from the end it was given."""
+    ends, t_ins, flows = [], [], []
+    for j, st in enumerate(stages):
+        if j == 0:
+            t_in = st.t_in
+        else:
+            prev, end = stages[j - 1], ends[-1]
+            t_in = {pid: x + as_time(end[pid] - prev.replied[pid]) if pid in prev.replied
+                    else x for pid, x in st.entry.items()}
+        mine = {k[1:]: d for k, d in delay.items() if k[0] == j}
+        t, msgs = _rounds(s, st.kind, st.size_of, st.rounds, st.reqs, t_in, mine)
+        ends.append(t)
+        t_ins.append(t_in)
         for key, depart, mt in msgs:
             path = s.msgs.route(key[1], key[2])
             start = wire_start(depart, mt)
-            flows.append(Flow(key, route_links(path, s.msgs.crossbar), start, mt.wire,
-                              s.msgs.weight(path), start + mt.wire + delay.get(key, 0.0),
+            k = (j, *key)
+            flows.append(Flow(k, route_links(path, s.msgs.crossbar), start, mt.wire,
+                              s.msgs.weight(path), start + mt.wire + delay.get(k, 0.0),
                               sender=key[1]))
-        shared = net.price_batch(flows)
-        new = {f.key: max(shared[f.key].end - f.start - f.demand, 0.0) if f.key in shared
-               else 0.0 for f in flows}
-        if all(abs(new[k] - delay.get(k, 0.0)) <= 1e-12 for k in new):
-            floor = s.clock_floor()
-            net.forget_before(min(f.start for f in flows) if floor is None else floor)
-            for f in flows:  # later messages share what these left
-                segs = shared[f.key].segments if f.key in shared else (
-                    [(f.start, f.start + f.demand, 1.0)] if f.demand > 0 else [])
-                net.fix(f.links, segs)
-                if new[f.key] > 0:
-                    s.msgs.collective_delays.append(new[f.key])
-            _record(s, msgs)
-            return t, delay
-        delay = new
-    s.msgs.flows = None  # (delays that did not settle: no proof of flows apart)
-    return t, delay
+    return ends, t_ins, flows
 
 
 def _record(s: GlobalSync, msgs) -> None:

@@ -127,7 +127,12 @@ class MessageModel:
         self._in_flight: dict[int, Message] = {}  # messages whose flow is open, by id
         self._added, self._purge_at = 0, PURGE_EVERY  # flows put on links; the next purge
         self.delays: dict[int, float] = {}  # message id → contention delay, once delayed
-        self.collective_delays: list[float] = []  # those of collectives' messages
+        # those of collectives' messages, by (collective, round, src, dst): a collective
+        # priced again with the next one (``collectives.Stage``) updates its own
+        self.collective_delays: dict[tuple, float] = {}
+        self.open_collectives: list = []  # collectives.Stage: flows the next one may share
+        self.open_mark: tuple | None = None  # messages (sent, in flight) when they were priced
+        self.serial = 0  # collectives priced on the links
         # the symbols in the times of messages whose link sharing was not priced (which
         # messages overlap is not decided for all their values): predict interprets again
         # with the values it has for them, so the formula at a point is the numeric result
@@ -369,6 +374,8 @@ class MessageModel:
             return
         d = as_time(d)
         self.network.shift(d)
+        for stage in self.open_collectives:  # (the next collective may still share links)
+            stage.shift(d)
         for msg in self._in_flight.values():
             msg.alone = (msg.alone[0] + d, msg.alone[1] + d)
 
@@ -388,10 +395,11 @@ class MessageModel:
     def _drop(self) -> None:
         self.network.forget_before(float("inf"))
         self._in_flight.clear()
+        self.open_collectives = []
 
     def _delays(self) -> list[float]:
         return [d for d in self.delays.values() if d > 0] + [
-            d for d in self.collective_delays if d > 0]
+            d for d in self.collective_delays.values() if d > 0]
 
     def delayed(self) -> bool:
         """Did link sharing delay any message?"""

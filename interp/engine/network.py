@@ -427,6 +427,24 @@ class Network:
         for link in links:
             self._fix(link, segments)
 
+    def unfix(self, fixed: list[tuple[tuple[Link, ...], list[Segment]]]) -> None:
+        """Take back link time given to ``fix`` as (links, segments): the messages are priced
+        again (a collective with the next one). What ``forget_before`` dropped is gone already."""
+        drop: dict[Link, dict[Segment, int]] = {}
+        for links, segments in fixed:
+            for link in links:
+                count = drop.setdefault(link, {})
+                for seg in segments:
+                    count[seg] = count.get(seg, 0) + 1
+        for link, count in drop.items():
+            kept = []
+            for seg in self.fixed.get(link, ()):
+                if count.get(seg, 0) > 0:
+                    count[seg] -= 1
+                else:
+                    kept.append(seg)
+            self.fixed[link] = kept
+
     def _fix(self, link: Link, segments: list[Segment]) -> None:
         segs = self.fixed.get(link)
         if segs is None:
