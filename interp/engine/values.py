@@ -133,7 +133,7 @@ class Store(dict):
     def __setitem__(self, key: str, value: object) -> None:
         if key not in self:
             self._by_name.setdefault(key.split("(", 1)[0], {})[key] = None
-        super().__setitem__(key, value)
+        dict.__setitem__(self, key, value)
 
     def __delitem__(self, key: str) -> None:
         super().__delitem__(key)
