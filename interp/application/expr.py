@@ -10,6 +10,7 @@ for the non-negative sizes, counts and ranks it is used on (stated in the README
 from __future__ import annotations
 
 import math
+import operator
 from functools import lru_cache
 from typing import Callable, Iterator
 
@@ -185,10 +186,9 @@ def _trunc_div(a: int, b: int) -> int:
 
 
 _NUM_BINOPS = {
-    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
-    "**": lambda a, b: a**b,
-    "EQ": lambda a, b: a == b, "NE": lambda a, b: a != b, "LT": lambda a, b: a < b,
-    "LE": lambda a, b: a <= b, "GT": lambda a, b: a > b, "GE": lambda a, b: a >= b,
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "**": operator.pow,
+    "EQ": operator.eq, "NE": operator.ne, "LT": operator.lt, "LE": operator.le,
+    "GT": operator.gt, "GE": operator.ge,
     "AND": lambda a, b: bool(a) and bool(b), "OR": lambda a, b: bool(a) or bool(b),
     "EQV": lambda a, b: bool(a) == bool(b), "NEQV": lambda a, b: bool(a) != bool(b),
 }
@@ -250,6 +250,13 @@ def numeric_value(e: ast.Expr, table: SymbolTable, resolve: Resolver | None = No
         return None
 
 
+def numeric_evaluator(e: ast.Expr, table: SymbolTable) -> Callable:
+    """:func:`numeric_value` of ``e`` without its wrapping: a function of a resolver that
+    raises one of :data:`NOT_NUMERIC` where numeric_value gives None (for a caller that
+    evaluates the same expressions again and again and catches that itself)."""
+    return _evaluator(e, table)
+
+
 # expression → its evaluator: the stepped statements and conditions of a loop are the same
 # expressions at every iteration (keyed by identity; the expression is kept so its id is not
 # reused while it is here)
@@ -298,21 +305,46 @@ def _compile_var(e: ast.Var, table: SymbolTable) -> Callable:
         const = sym.constant
         fallback = lambda resolve: const  # noqa: E731
     elif sym is not None and sym.kind == "parameter" and sym.value is not None:
-        fallback = _compile(sym.value, table)
+        fallback = _parameter(_compile(sym.value, table))
     else:
         fallback = _not_numeric
 
     def var(resolve):
         value = resolve(name) if resolve else None
         if value is not None:
-            return python_value(value)
+            kind = type(value)
+            return value if kind is float or kind is int else python_value(value)
         return fallback(resolve)
     return var
+
+
+def _parameter(value: Callable) -> Callable:
+    """A PARAMETER's evaluator: its value worked out once. Every name it reads is a PARAMETER
+    or a constant (F77 8.6) whose value no resolver gives (the frame's says None for them:
+    ``Frame.resolver``), so it is the same number at every evaluation; RANDLC reads R23,
+    T23, R46, T46 (``0.5D0 ** 23`` ...) a dozen times a call. When it cannot be worked out
+    without a resolver, it is evaluated as before, at each reference."""
+    try:
+        const = value(None)
+    except (_NotNumeric, ZeroDivisionError, OverflowError, ValueError, TypeError):
+        return value
+    return lambda resolve: const
 
 
 def _compile_binop(e: ast.BinOp, table: SymbolTable) -> Callable:
     fa, fb, op = _compile(e.left, table), _compile(e.right, table), e.op
     fn = _NUM_BINOPS.get(op)
+    arithmetic = _ARITHMETIC.get(op)
+    if arithmetic is not None:
+        return arithmetic(fa, fb)
+
+    if fn is not None:  # a relation, a connective or **: the division's test not made
+        def operation(resolve):
+            a, b = fa(resolve), fb(resolve)
+            if isinstance(a, str) or isinstance(b, str):
+                return _compare_characters(op, a, b)
+            return fn(a, b)
+        return operation
 
     def binop(resolve):
         a, b = fa(resolve), fb(resolve)
@@ -322,10 +354,41 @@ def _compile_binop(e: ast.BinOp, table: SymbolTable) -> Callable:
             if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool):
                 return _trunc_div(a, b)
             return a / b
-        if fn is None:
-            raise _NotNumeric
-        return fn(a, b)
+        raise _NotNumeric
     return binop
+
+
+# ``+``, ``-`` and ``*`` written out: binop's tests and its call of the _NUM_BINOPS lambda are a
+# third of a stepped statement's arithmetic. A CHARACTER operand is not numeric, as
+# _compare_characters says of arithmetic on one.
+def _plus(fa, fb):
+    def plus(resolve):
+        a, b = fa(resolve), fb(resolve)
+        if isinstance(a, str) or isinstance(b, str):
+            raise _NotNumeric
+        return a + b
+    return plus
+
+
+def _minus(fa, fb):
+    def minus(resolve):
+        a, b = fa(resolve), fb(resolve)
+        if isinstance(a, str) or isinstance(b, str):
+            raise _NotNumeric
+        return a - b
+    return minus
+
+
+def _times(fa, fb):
+    def times(resolve):
+        a, b = fa(resolve), fb(resolve)
+        if isinstance(a, str) or isinstance(b, str):
+            raise _NotNumeric
+        return a * b
+    return times
+
+
+_ARITHMETIC = {"+": _plus, "-": _minus, "*": _times}
 
 
 def _compile_ref(e: ast.Ref, table: SymbolTable) -> Callable:
@@ -333,6 +396,9 @@ def _compile_ref(e: ast.Ref, table: SymbolTable) -> Callable:
     name = e.name
     sym = table.symbols.get(name)
     if sym is not None and sym.is_array:
+        if len(fs) == 1:
+            return _element1(name, fs[0])
+
         def element(resolve):
             args = [f(resolve) for f in fs]
             if not resolve:
@@ -348,6 +414,9 @@ def _compile_ref(e: ast.Ref, table: SymbolTable) -> Callable:
         return element
     fn = _NUM_INTRINSICS.get(name)
     if fn is not None:
+        if len(fs) == 1:  # INT(T1), DBLE(X): no argument list to build
+            f0 = fs[0]
+            return lambda resolve: fn(f0(resolve))
         return lambda resolve: fn(*[f(resolve) for f in fs])
 
     def function(resolve):
@@ -356,6 +425,20 @@ def _compile_ref(e: ast.Ref, table: SymbolTable) -> Callable:
             raise _NotNumeric
         return python_value(value)
     return function
+
+
+def _element1(name: str, f: Callable) -> Callable:
+    """The evaluator of an element of a one-dimensional array, ``element`` above for one
+    subscript (most of the elements a stepped statement reads)."""
+    def element(resolve):
+        i = f(resolve)
+        if not resolve:
+            raise _NotNumeric
+        value = resolve(f"{name}({i})" if type(i) is int else element_key(name, [sp.Integer(i)]))
+        if value is None:
+            raise _NotNumeric
+        return python_value(value)
+    return element
 
 
 # what evaluating over a dictionary of Python values raises where ``numeric_value`` gives None
@@ -489,6 +572,9 @@ def assigned_value(value, target_type: str):
     an INTEGER variable gets INT(value), truncated toward zero (``floor`` for a symbolic
     value, exact for the non-negative values it is used on); a REAL or DOUBLE variable
     gets the real part of a complex."""
+    kind = type(value)
+    if kind is int or (kind is float and target_type != "INTEGER"):  # as the tests below say
+        return value
     if isinstance(value, bool) or value is sp.true or value is sp.false:
         return value
     if isinstance(value, complex) and target_type not in COMPLEX_TYPES:

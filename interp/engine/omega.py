@@ -93,7 +93,11 @@ def step(p: Process, a: A.AAU, frame: Frame) -> Generator:
     if p.recorder is not None:
         p.recorder.enter()
     outer, p.current_aau = p.current_aau, a.id  # whose computation and waits these are
-    signal = yield from _form(STEP, a)(p, a, frame)
+    if type(a) is A.Seq:  # most of what is stepped: no generator for work that never waits
+        seq(p, a, frame)
+        signal = None
+    else:
+        signal = yield from _form(STEP, a)(p, a, frame)
     p.current_aau = outer
     p.record(a, tau, p.clock - tau)
     p.steps += 1
@@ -151,11 +155,16 @@ def closed_end(p, a: A.End, frame, binding, out, last) -> sp.Expr:
 
 
 def step_seq(p, a: A.Seq, frame) -> Generator:
+    seq(p, a, frame)
+    return None
+    yield
+
+
+def seq(p, a: A.Seq, frame) -> None:
+    """One execution of a Seq: its statements' data flow, then its time."""
     for stmt in a.stmts:
         p.exec_stmt(stmt, frame)
     p.advance("computation", closed_seq(p, a, frame))
-    return None
-    yield
 
 
 def closed_seq(p, a: A.Seq, frame, binding=None, out=None, last=False) -> sp.Expr:
@@ -611,11 +620,18 @@ def step_conditional(p, a: A.Condt, frame) -> Generator:
             taken = k
             break
         try:
-            v = p.value(b.cond, frame, f"the condition at line {b.loc.line}")
+            v = p._raw_value(b.cond, frame, f"the condition at line {b.loc.line}")
         except InterpError:
             if isinstance(a, A.CondtSync):
                 raise  # which arm communicates must be known
             v = None  # run-time data: its branch probabilities weigh or decide the arms
+        if type(v) is bool:  # p.value's sp.true or sp.false, without SymPy's comparisons
+            if v:
+                taken = k
+                break
+            continue
+        if v is not None:
+            v = as_sympy(v)
         if v is None or v not in (sp.true, sp.false):
             undecided = True
             break

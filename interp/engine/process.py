@@ -189,13 +189,15 @@ class Process:
 
     def record_closed_form(self, out: dict, times: sp.Expr = 1) -> None:
         """Add the per-AAU (count, total) of a closed-form evaluation, ``times`` over."""
+        once = type(times) is int and times == 1  # 1·c is c: no SymPy product to build
         for key, (c, t) in out.items():
             st = self.stats.setdefault(key, AAUStat())
-            st.count += times * c
-            st.total += times * t
+            st.count += c if once else times * c
+            st.total += t if once else times * t
 
     def advance(self, category: str, seconds: sp.Expr) -> None:
-        seconds = as_time(seconds)
+        if type(seconds) is not float:
+            seconds = as_time(seconds)
         if self.timeline is not None:
             self.timeline.span(category, self.clock, self.clock + seconds, self.current_aau)
         self.cats[category] += seconds
@@ -360,6 +362,7 @@ class Process:
             frame.forget(s.target.name, f"its value (line {s.loc.line}) was not followed: "
                                         "no decision interp knows of reads it")
             return
+        resolve = frame.resolver(self.library_values(), self._function_hook(frame))
         log, frame.log = frame.log, None  # data flow is not a control decision
         try:
             if isinstance(s, ast.CallStmt):  # (no resolver: each member's query of its rank)
@@ -367,18 +370,7 @@ class Process:
                 return
             resolve = self._resolver(frame)
             if isinstance(s, ast.Assign):
-                indices = None
-                if isinstance(s.target, ast.Ref):
-                    try:
-                        indices = [as_sympy(fast_or_symbolic(i, frame.table, resolve))
-                                   for i in s.target.args]
-                    except SymbolicError:
-                        indices = [sp.Symbol("?")]
-                value = self._lazy_value(s, frame, resolve)
-                if value is None:
-                    value = self._assigned(s, frame, lambda: fast_or_symbolic(
-                        s.value, frame.table, resolve))
-                frame.assign(s.target.name, indices, value)
+                self._assign(s, frame, resolve)
             elif isinstance(s, ast.Read):
                 if not self.files.read(s, frame, resolve):
                     for item in s.items:
@@ -389,16 +381,49 @@ class Process:
         finally:
             frame.log = log
 
+    def _assign(self, s: ast.Assign, frame: Frame, resolve) -> None:
+        """An assignment's data flow: its target's subscripts, then its value (in that order:
+        a FUNCTION in either may change what the other reads)."""
+        table = frame.table
+        target = s.target
+        key, indices = target.name, None
+        if isinstance(target, ast.Ref):
+            try:
+                subscripts = [fast_or_symbolic(i, table, resolve) for i in target.args]
+            except SymbolicError:
+                subscripts = None
+            if subscripts is not None and all(type(i) is int for i in subscripts):
+                key = f"{key}({','.join(map(str, subscripts))})"  # element_key, without SymPy
+            else:
+                indices = [sp.Symbol("?")] if subscripts is None else [as_sympy(i) for i in subscripts]
+        value = self._lazy_value(s, frame, resolve)
+        if value is None:
+            try:
+                found = numeric_value(s.value, table, resolve)
+                if found is None:
+                    found = to_sympy(s.value, table, resolve)
+                value = assigned_value(found, table.lookup(target.name, target.loc).type)
+            except (SymbolicError, ZeroDivisionError, TypeError) as err:
+                value = self._not_assigned(s, err)
+        if indices is None:
+            frame.set(key, value)
+        else:
+            frame.assign(target.name, indices, value)
+
     @staticmethod
-    def _assigned(s: ast.Assign, frame: Frame, work) -> object:
+    def _not_assigned(s: ast.Assign, err: Exception) -> Unknown:
+        why = getattr(err, "message", None) or "it cannot be computed before run time"
+        return Unknown(f"it is assigned at line {s.loc.line} from a value interp does not "
+                       f"follow ({why})")
+
+    @classmethod
+    def _assigned(cls, s: ast.Assign, frame: Frame, work) -> object:
         """The value ``work()`` computes for ``s``, converted to its target's type; an Unknown
         saying why when it cannot be computed."""
         try:
             return assigned_value(work(), frame.table.lookup(s.target.name, s.target.loc).type)
         except (SymbolicError, ZeroDivisionError, TypeError) as err:
-            why = getattr(err, "message", None) or "it cannot be computed before run time"
-            return Unknown(f"it is assigned at line {s.loc.line} from a value interp does not "
-                           f"follow ({why})")
+            return cls._not_assigned(s, err)
 
     def _lazy_value(self, s: ast.Assign, frame: Frame, resolve) -> Lazy | None:
         """``X = F(args)``, F a FUNCTION of its scalar arguments alone, the arguments numbers:

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from interp.application import aau as A
 from interp.application import ast
 from interp.application.expr import (
-    NOT_NUMERIC, assigned_value, is_numeric_intrinsic, numeric_value, python_value, walk,
+    NOT_NUMERIC, assigned_value, is_numeric_intrinsic, numeric_evaluator, numeric_value,
+    python_value, walk,
 )
 from interp.engine.process import data_values
 
@@ -98,16 +99,15 @@ def compiled_outcome(p, unit, body: Body, args: list) -> dict | None:
     instead of a frame (``numeric_value``'s evaluators are compiled once per expression);
     None where that would read a value that is not a number (then :func:`outcome` or Ω
     decide)."""
-    table = unit.symbols
     try:
-        env = {k: python_value(v) for k, v in p.cm.memo(("data values", id(unit)),
-                                                 lambda: data_values(unit)).items()}
+        env = dict(p.cm.memo(("straight start", id(unit)), lambda: {
+            k: python_value(v) for k, v in data_values(unit).items()}))
         env.update(zip(unit.unit.dummies, args))
-        for target, ftype, value in body.assigns:
-            value = numeric_value(value, table, env.get)
-            if value is None:
-                return None
-            env[target] = assigned_value(value, ftype)
+        get = env.get
+        for target, ftype, evaluate in p.cm.memo(("straight evaluators", id(unit)), lambda: [
+                (target, ftype, numeric_evaluator(value, unit.symbols))
+                for target, ftype, value in body.assigns]):
+            env[target] = assigned_value(evaluate(get), ftype)  # numeric_value's None: raised
     except NOT_NUMERIC:
         return None
     return env

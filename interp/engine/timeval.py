@@ -104,9 +104,19 @@ class Lin:
 
     # ---- arithmetic ----
     def __add__(self, other):
+        if type(other) is float:  # a clock advanced by a number: _sum, written out
+            c = self.c
+            if other > 0.0 and c >= 0.0:  # nothing cancels: the sum is above both
+                return Lin(c + other, self.terms)
+            v = c + other
+            if abs(v) <= _CANCEL * max(abs(c), abs(other)):
+                v = 0.0
+            return Lin(v, self.terms)
         if isinstance(other, (int, float)):
             return Lin(_sum(self.c, other), self.terms)
         o = Lin.of(other)
+        if not o.terms:  # the loop below would copy the terms unchanged
+            return Lin(_sum(self.c, o.c), self.terms)
         terms = dict(self.terms)
         for m, k in o.terms.items():
             v = _sum(terms.get(m, 0.0), k)
@@ -124,6 +134,10 @@ class Lin:
     def __sub__(self, other):
         if isinstance(other, (int, float)):
             return Lin(_sum(self.c, -other), self.terms)
+        if isinstance(other, Lin) and other.terms is self.terms:
+            # a clock less an earlier reading of it, numbers added in between (they share
+            # their terms): every term cancels, as _sum(k, -k) in the sum below makes it
+            return Lin(_sum(self.c, -other.c))
         return self + (-Lin.of(other))
 
     def __rsub__(self, other):

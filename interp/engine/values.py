@@ -133,7 +133,7 @@ class Store(dict):
     def __setitem__(self, key: str, value: object) -> None:
         if key not in self:
             self._by_name.setdefault(key.split("(", 1)[0], {})[key] = None
-        super().__setitem__(key, value)
+        dict.__setitem__(self, key, value)
 
     def __delitem__(self, key: str) -> None:
         super().__delitem__(key)
@@ -156,7 +156,7 @@ class Frame:
     log: list | None = None  # values read by control decisions (for periodicity checks)
 
     def _store(self, name: str) -> dict[str, object]:
-        sym = self.table.symbols.get(name.split("(")[0])
+        sym = self.table.symbols.get(name.split("(", 1)[0])
         return self.common if sym is not None and sym.common is not None else self.local
 
     def get(self, key: str) -> object | None:
@@ -234,8 +234,11 @@ class Frame:
         return {k[len(name):]: _forced(store[k]) for k in store.keys_of(name) if k != name}
 
     def value_of_scalar(self, name: str) -> object:
-        value = self.get(name)
-        if is_unknown(value):  # not followed: the user's value, if any
+        return self._scalar(name, self.get(name))
+
+    def _scalar(self, name: str, value: object) -> object:
+        """:meth:`value_of_scalar` of the scalar ``name`` whose stored value is ``value``."""
+        if isinstance(value, Unknown):  # not followed: the user's value, if any
             given = self.inputs.given_for(self.unit, name)
             return value if given is None else given
         if value is not None:
@@ -250,34 +253,53 @@ class Frame:
         """A resolver for :func:`interp.application.expr.to_sympy` over this frame;
         ``function(ref, args)`` gives the value of a user FUNCTION reference (or None)."""
 
+        symbols = self.table.symbols
+        # scalar variable → whether it is in COMMON, for the table (the tests below, once a name)
+        scalars = self.table.__dict__.setdefault("_scalar_in_common", {})
+
         def resolve(key: str):
-            if key.endswith("()") and key[:-2] in library_values:
-                return library_values[key[:-2]]
-            name = key.split("(")[0]
-            sym = self.table.symbols.get(name)
-            if sym is not None and (sym.kind == "parameter" or sym.constant is not None):
-                return None
-            if "(" in key:  # an array element
-                if key.endswith("(?)"):
-                    raise SymbolicError(f"the value of {key} is not known before run time")
-                value = self.get(key)
-                if value is None:
-                    value = self.get(f"{name}(*)")  # UNKNOWN when the whole array was forgotten
-                if value is None and sym is not None and not sym.is_array:
-                    raise SymbolicError(f"the value of {key} is not known before run time")
-                if value is None or is_unknown(value):  # not followed: the user's value, if any
-                    given = self.inputs.given_for(self.unit, key)
-                    value = value if given is None else given
-            else:
-                value = self.value_of_scalar(key)
-            if is_unknown(value):
-                raise SymbolicError(f"the value of {key} is not known: {value.why}")
-            if self.log is not None and value is not None:
+            in_common = scalars.get(key)
+            if in_common is None:
+                if key.endswith("()") and key[:-2] in library_values:
+                    return library_values[key[:-2]]
+                name = key.split("(", 1)[0]
+                sym = symbols.get(name)
+                if sym is not None and (sym.kind == "parameter" or sym.constant is not None):
+                    return None
+                # the store Frame._store finds for the key
+                in_common = sym is not None and sym.common is not None
+                if "(" in key:
+                    return self._element(key, name, sym, self.common if in_common else self.local)
+                scalars[key] = in_common
+            value = _forced((self.common if in_common else self.local).get(key))
+            if value is None or isinstance(value, Unknown):
+                value = self._scalar(key, value)
+                if isinstance(value, Unknown):
+                    raise SymbolicError(f"the value of {key} is not known: {value.why}")
+            if self.log is not None:
                 self.log.append((key, value))
             return value
 
         resolve.function = function
         return resolve
+
+    def _element(self, key: str, name: str, sym, store) -> object:
+        """The resolver's value of the array element ``key`` (of ``name``, in ``store``)."""
+        if key.endswith("(?)"):
+            raise SymbolicError(f"the value of {key} is not known before run time")
+        value = _forced(store.get(key))
+        if value is None:
+            value = _forced(store.get(f"{name}(*)"))  # UNKNOWN when the whole array was forgotten
+        if value is None and sym is not None and not sym.is_array:
+            raise SymbolicError(f"the value of {key} is not known before run time")
+        if value is None or isinstance(value, Unknown):  # not followed: the user's value, if any
+            given = self.inputs.given_for(self.unit, key)
+            value = value if given is None else given
+        if isinstance(value, Unknown):
+            raise SymbolicError(f"the value of {key} is not known: {value.why}")
+        if self.log is not None and value is not None:
+            self.log.append((key, value))
+        return value
 
 
 def _forced(value: object) -> object:
