@@ -633,13 +633,9 @@ def _fast_value(reads: tuple, e: ast.Expr, table, env: dict, memo: dict):
     hit = memo.get(id(reads))
     if hit is not None:
         return hit
-    values = {}
-    for key, value, sid in reads:
-        if sid is not None:
-            value = env.get(sid, {}).get(key)
-            if not isinstance(value, PLAIN):
-                return None
-        values[key] = value
+    values = _member_reads(reads, env)
+    if values is None:
+        return None
     value = numeric_value(e, table, values.get)
     if len(memo) >= MEMO_LIMIT:
         memo.clear()
@@ -648,6 +644,19 @@ def _fast_value(reads: tuple, e: ast.Expr, table, env: dict, memo: dict):
 
 
 PLAIN = (int, float, sp.Integer, sp.Float)
+
+
+def _member_reads(reads: tuple, env: dict) -> dict | None:
+    """The shadow's reads with the member's own values for its tainted keys; None when one of
+    those is not a plain number."""
+    values = {}
+    for key, value, sid in reads:
+        if sid is not None:
+            value = env.get(sid, {}).get(key)
+            if not isinstance(value, PLAIN):
+                return None
+        values[key] = value
+    return values
 
 
 def _check(p: Process, ev: tuple, env: dict, memo: dict) -> tuple:
@@ -688,13 +697,9 @@ def _fast_assign(p: Process, s, table, keys: tuple, reads: tuple, env: dict) -> 
     if type(s) is not ast.Assign or p.budget is not None or not p._needed(s) or \
             len(keys) != 1 or keys[0][1] != name:
         return False
-    values = {}
-    for key, value, sid in reads:
-        if sid is not None:
-            value = env.get(sid, {}).get(key)
-            if not isinstance(value, PLAIN):
-                return False
-        values[key] = value
+    values = _member_reads(reads, env)
+    if values is None:
+        return False
     try:
         value = numeric_value(s.value, table, values.get)
     except Exception:  # (exec_stmt says why: an Unknown)
