@@ -241,12 +241,16 @@ def _compare_characters(op: str, a, b) -> bool:
     return _NUM_BINOPS[op](a.rstrip(" "), b.rstrip(" "))
 
 
+# what an evaluator raises where the value is not a number (``numeric_value`` gives None)
+_FAILS = (_NotNumeric, ZeroDivisionError, OverflowError, ValueError, TypeError)
+
+
 def numeric_value(e: ast.Expr, table: SymbolTable, resolve: Resolver | None = None):
     """The value of ``e`` as a Python number or bool when every value it reads is a number —
     the fast path of :func:`to_sympy`, with the same Fortran semantics; None otherwise."""
     try:
         return _evaluator(e, table)(resolve)
-    except (_NotNumeric, ZeroDivisionError, OverflowError, ValueError, TypeError):
+    except _FAILS:
         return None
 
 
@@ -326,7 +330,7 @@ def _parameter(value: Callable) -> Callable:
     without a resolver, it is evaluated as before, at each reference."""
     try:
         const = value(None)
-    except (_NotNumeric, ZeroDivisionError, OverflowError, ValueError, TypeError):
+    except _FAILS:
         return value
     return lambda resolve: const
 
@@ -334,11 +338,7 @@ def _parameter(value: Callable) -> Callable:
 def _compile_binop(e: ast.BinOp, table: SymbolTable) -> Callable:
     fa, fb, op = _compile(e.left, table), _compile(e.right, table), e.op
     fn = _NUM_BINOPS.get(op)
-    arithmetic = _ARITHMETIC.get(op)
-    if arithmetic is not None:
-        return arithmetic(fa, fb)
-
-    if fn is not None:  # a relation, a connective or **: the division's test not made
+    if fn is not None:  # arithmetic, a relation, a connective: the division's test not made
         def operation(resolve):
             a, b = fa(resolve), fb(resolve)
             if isinstance(a, str) or isinstance(b, str):
@@ -356,39 +356,6 @@ def _compile_binop(e: ast.BinOp, table: SymbolTable) -> Callable:
             return a / b
         raise _NotNumeric
     return binop
-
-
-# ``+``, ``-`` and ``*`` written out: binop's tests and its call of the _NUM_BINOPS lambda are a
-# third of a stepped statement's arithmetic. A CHARACTER operand is not numeric, as
-# _compare_characters says of arithmetic on one.
-def _plus(fa, fb):
-    def plus(resolve):
-        a, b = fa(resolve), fb(resolve)
-        if isinstance(a, str) or isinstance(b, str):
-            raise _NotNumeric
-        return a + b
-    return plus
-
-
-def _minus(fa, fb):
-    def minus(resolve):
-        a, b = fa(resolve), fb(resolve)
-        if isinstance(a, str) or isinstance(b, str):
-            raise _NotNumeric
-        return a - b
-    return minus
-
-
-def _times(fa, fb):
-    def times(resolve):
-        a, b = fa(resolve), fb(resolve)
-        if isinstance(a, str) or isinstance(b, str):
-            raise _NotNumeric
-        return a * b
-    return times
-
-
-_ARITHMETIC = {"+": _plus, "-": _minus, "*": _times}
 
 
 def _compile_ref(e: ast.Ref, table: SymbolTable) -> Callable:
@@ -442,7 +409,7 @@ def _element1(name: str, f: Callable) -> Callable:
 
 
 # what evaluating over a dictionary of Python values raises where ``numeric_value`` gives None
-NOT_NUMERIC = (_NotNumeric, KeyError, ZeroDivisionError, OverflowError, ValueError, TypeError)
+NOT_NUMERIC = _FAILS + (KeyError,)
 
 
 def to_sympy(e: ast.Expr, table: SymbolTable, resolve: Resolver | None = None) -> sp.Expr:
