@@ -42,7 +42,7 @@ from interp.engine.requests import (
     build_request,
 )
 from interp.engine.timeval import as_time
-from interp.engine.values import Frame, Store
+from interp.engine.values import Frame, Store, View
 
 # event codes (the first item of each event tuple)
 ADV, ENTER, LEAVE, STEP, CLOSED, ASSUME, CHECK, ASSIGN, UNTAINT, REQ, LOOP, END = range(12)
@@ -95,6 +95,12 @@ class TaintStore(Store):
             self.rec.log.append((UNTAINT, self.sid, key))
         super().__delitem__(key)
 
+    def shared_get(self, key: str, default=None):
+        if key in self.tainted:  # a member's snapshot does not hold the caller's array
+            raise ClassBreak("a value that depends on the rank is read through an array "
+                             "passed by reference")
+        return self.get(key, default)
+
 
 def _copy(store: Store) -> Store:
     """A plain copy of a store as it is now (its writes and reads no longer watched)."""
@@ -112,6 +118,9 @@ class Snapshot:
     def __init__(self, frame: Frame) -> None:
         self.table, self.unit, self.inputs = frame.table, frame.unit, frame.inputs
         self.local, self.common = _copy(frame.local), _copy(frame.common)
+        for dummy in frame.views or ():  # the caller's elements, as the callee's own
+            for suffix, value in frame.elements(dummy).items():
+                self.local[dummy + suffix] = value
         self.local_id = getattr(frame.local, "sid", None)
         self.common_id = getattr(frame.common, "sid", None)
 
@@ -253,8 +262,8 @@ class Recorder:
         table = self.frame.table
         out, typed = [], [id(e), id(table)]
         for key, value in reads:
-            store = self.frame._store(key)
-            sid = store.sid if key in store.tainted else None
+            store, found = _located(self.frame, key)
+            sid = store.sid if found in store.tainted else None
             out.append((key, value, sid))
             typed.append((key, type(value), value, sid))
         try:  # (it holds the expression and the table: their ids stay theirs)
@@ -300,13 +309,19 @@ def _status_unknown(p: Process, a, frame: Frame) -> None:
     if not isinstance(status, ast.Var) or p.library != "mpi":
         return
     consts = mpi_constants()
-    store = frame._store(status.name)
     for field in ("MPI_SOURCE", "MPI_TAG"):
-        key = element_key(status.name, [sp.Integer(consts[field])])
+        store, key = _located(frame, element_key(status.name, [sp.Integer(consts[field])]))
         if key in store.tainted:
             store.tainted.discard(key)
             store.rec.log.append((UNTAINT, store.sid, key))
         store.unknown.add(key)
+
+
+def _located(frame: Frame, key: str) -> tuple[TaintStore, str]:
+    """The store that holds ``key`` of the frame, and its key there (a dummy's elements are
+    in the caller's array: values.View)."""
+    store = frame._store(key)
+    return store.locate(key) if type(store) is View else (store, key)
 
 
 def _message(err: Exception) -> str:

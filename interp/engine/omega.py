@@ -207,7 +207,7 @@ def _function_stepped(p, unit, actuals, frame) -> sp.Expr | None:
         p.recorder.refuse("a FUNCTION stepped inside an expression")
     clock, cats, timeline, current = p.clock, dict(p.cats), p.timeline, p.current_aau
     p.timeline = None  # its time is priced where it is referenced, not recorded twice
-    chain = step_list(p, unit.aaus, p.call_frame(unit, actuals, frame))
+    chain = step_list(p, unit.aaus, p.call_frame(unit, actuals, frame, share=False))
     try:
         next(chain)  # a request: the function communicates
         chain.close()

@@ -30,7 +30,8 @@ from interp.engine.needed import kept_statements, needed_names, pure_function
 from interp.engine.stepbudget import MAX_STEPS
 from interp.engine.timeval import as_time, is_symbolic
 from interp.engine.values import (
-    VARYING, Frame, Inputs, Lazy, NeedValue, NotClosedForm, Store, Unknown, fast_or_symbolic,
+    VARYING, Frame, Inputs, Layout, Lazy, NeedValue, NotClosedForm, Store, Unknown, View,
+    fast_or_symbolic,
 )
 from interp.errors import InterpError
 
@@ -328,25 +329,113 @@ class Process:
             raise NotClosedForm from None
 
     # ---- arguments: by reference for variables, by value otherwise ----
-    def call_frame(self, callee: UnitAAG, actuals: list[ast.Expr], frame: Frame) -> Frame:
-        """The callee's frame with its dummies bound to the caller's actual arguments."""
+    def call_frame(self, callee: UnitAAG, actuals: list[ast.Expr], frame: Frame,
+                   share: bool = True) -> Frame:
+        """The callee's frame with its dummies bound to the caller's actual arguments: an
+        array dummy shares its actual's storage (values.View; ``share`` False: a copy of its
+        elements, for a body interpreted for its time alone), a scalar its value."""
         inner = self.frame_for(callee)
+        arrays = []
         for dummy, actual in zip(callee.unit.dummies, actuals):
-            if _by_reference(actual, frame):  # the caller's values, element by element
+            if share and _shares(callee, dummy, actual, frame):
+                arrays.append((dummy, actual))  # once the scalars bounding it are bound
+            elif _by_reference(actual, frame):  # the caller's values, element by element
                 for suffix, value in frame.elements(actual.name).items():
                     inner.set(dummy + suffix, value)
             else:
-                try:
-                    inner.set(dummy, self.value(actual, frame, "an argument"))
-                except InterpError as err:  # the argument is not followed: nor is the dummy
-                    inner.set(dummy, Unknown(f"it is the argument {expr_text(actual)} of the call "
-                                             f"at line {actual.loc.line}, and {err.message}"))
+                self._bind_value(inner, dummy, actual, frame)
+        for dummy, actual in arrays:
+            view = self._view(callee, dummy, actual, frame, inner)
+            if view is not None:
+                inner.share(view)
+            else:  # an element whose place is not known: its value, as for a scalar
+                self._bind_value(inner, dummy, actual, frame)
         return inner
 
+    def _bind_value(self, inner: Frame, dummy: str, actual: ast.Expr, frame: Frame) -> None:
+        try:
+            inner.set(dummy, self.value(actual, frame, "an argument"))
+        except InterpError as err:  # the argument is not followed: nor is the dummy
+            inner.set(dummy, Unknown(f"it is the argument {expr_text(actual)} of the call "
+                                     f"at line {actual.loc.line}, and {err.message}"))
+
+    def _view(self, callee: UnitAAG, dummy: str, actual: ast.Expr, frame: Frame,
+              inner: Frame) -> View | None:
+        """The array dummy ``dummy`` as a view of the actual's storage: from the element
+        passed, laid out as the dummy declares it. An actual array whose layouts are not known
+        (bounds that are symbols) is seen with its own subscripts; None for an element."""
+        store = frame._store(actual.name)
+        caller = self._layout(frame.table.symbols[actual.name], frame)
+        mine = self._layout(callee.symbols.symbols[dummy], inner) if caller is not None else None
+        offset = 0
+        if isinstance(actual, ast.Ref):
+            subscripts = self._subscripts(actual, frame) if mine is not None else None
+            if subscripts is None:
+                return None
+            offset = caller.position(subscripts)
+        if mine is None or (offset == 0 and mine.same(caller)):
+            return View(store, actual.name, dummy)
+        return View(store, actual.name, dummy, offset, (caller, mine))
+
+    def _layout(self, sym, frame: Frame) -> Layout | None:
+        """An array's layout from its declared bounds' values in ``frame`` (F77: an adjustable
+        array's bounds are fixed on entry); None when a bound is not a number."""
+        lows, extents, size = [], [], 1
+        for k, (lo, hi) in enumerate(sym.dims):
+            low = self._bound(lo, frame) if lo is not None else 1
+            high = self._bound(hi, frame) if hi is not None else None
+            if low is None or (high is None and (hi is not None or k < len(sym.dims) - 1)):
+                return None
+            lows.append(low)
+            if high is None:
+                size = None
+            else:
+                if k < len(sym.dims) - 1:
+                    extents.append(high - low + 1)
+                if size is not None:
+                    size *= max(high - low + 1, 0)
+        return Layout(tuple(lows), tuple(extents), size)
+
+    def _bound(self, e: ast.Expr, frame: Frame) -> int | None:
+        sym = frame.table.symbols.get(e.name) if isinstance(e, ast.Var) else None
+        if sym is not None and sym.constant is not None:
+            return sym.constant  # (a PARAMETER: most bounds)
+        if isinstance(e, ast.Num) and type(e.value) is int:
+            return e.value
+        return self._integer(e, frame)
+
+    def _subscripts(self, ref: ast.Ref, frame: Frame) -> tuple[int, ...] | None:
+        sym = frame.table.symbols[ref.name]
+        if len(ref.args) != len(sym.dims):
+            return None
+        out = []
+        for e in ref.args:
+            value = self._integer(e, frame)
+            if value is None:
+                return None
+            out.append(value)
+        return tuple(out)
+
+    def _integer(self, e: ast.Expr, frame: Frame) -> int | None:
+        """``e``'s value when it is an integer (not a control decision: not logged)."""
+        log, frame.log = frame.log, None
+        try:
+            value = self._raw_value(e, frame, "an array bound")
+        except InterpError:
+            return None
+        finally:
+            frame.log = log
+        if type(value) is int:
+            return value
+        value = as_sympy(value)
+        return int(value) if value.is_Integer else None
+
     def copy_back(self, callee: UnitAAG, actuals: list[ast.Expr], frame: Frame, inner: Frame) -> None:
-        """What the callee left in its by-reference dummies goes back to the caller."""
+        """What the callee left in its by-reference dummies copied in goes back to the caller
+        (an array dummy that shares its actual's storage has nothing to give back)."""
+        views = inner.views or {}
         for dummy, actual in zip(callee.unit.dummies, actuals):
-            if _by_reference(actual, frame):
+            if dummy not in views and _by_reference(actual, frame):
                 for suffix, value in inner.elements(dummy).items():
                     frame.set(actual.name + suffix, value)
 
@@ -489,6 +578,17 @@ def data_values(unit: UnitAAG) -> dict[str, sp.Expr]:
             if value.is_number:
                 out[target.name] = assigned_value(value, sym.type)
     return out
+
+
+def _shares(callee: UnitAAG, dummy: str, actual: ast.Expr, frame: Frame) -> bool:
+    """Whether an array dummy is passed an array or one of its elements: it is then a view
+    of the actual's storage."""
+    if not isinstance(actual, (ast.Var, ast.Ref)):
+        return False
+    sym = frame.table.symbols.get(actual.name)
+    mine = callee.symbols.symbols.get(dummy)
+    return (sym is not None and sym.is_array and sym.kind != "parameter"
+            and mine is not None and mine.is_array)
 
 
 def _by_reference(actual: ast.Expr, frame: Frame) -> bool:

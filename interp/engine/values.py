@@ -143,6 +143,129 @@ class Store(dict):
         """Every key of variable ``name``: the scalar and each element."""
         return list(self._by_name.get(name, ()))
 
+    def shared_get(self, key: str, default=None):
+        """:meth:`get` of a key read through a :class:`View` (a dummy of a callee)."""
+        return self.get(key, default)
+
+
+_MISSING = object()
+
+
+class Layout:
+    """How an array is laid out in storage: its declared lower bounds and the extents of all
+    but its last dimension (F77 5.4.3: column-major), enough to place an element."""
+
+    __slots__ = ("lows", "extents", "size")
+
+    def __init__(self, lows: tuple[int, ...], extents: tuple[int, ...], size: int | None):
+        self.lows, self.extents = lows, extents
+        self.size = size  # elements in all (None: assumed size, ``X(*)``)
+
+    def position(self, subscripts: tuple[int, ...]) -> int:
+        """The element's position in storage order, from the first element."""
+        lows, extents = self.lows, self.extents
+        pos = subscripts[-1] - lows[-1]
+        for i in range(len(extents) - 1, -1, -1):
+            pos = pos * extents[i] + subscripts[i] - lows[i]
+        return pos
+
+    def subscripts(self, pos: int) -> tuple[int, ...]:
+        out = []
+        for extent, low in zip(self.extents, self.lows):
+            out.append(pos % extent + low)
+            pos //= extent
+        out.append(pos + self.lows[-1])
+        return tuple(out)
+
+    def same(self, other: "Layout") -> bool:
+        return self.lows == other.lows and self.extents == other.extents
+
+
+def _subscripts(suffix: str) -> tuple[int, ...] | None:
+    """The integer subscripts of an element key's suffix ``(3,4)``; None for ``(*)``."""
+    try:
+        return tuple(int(s) for s in suffix[1:-1].split(","))
+    except ValueError:
+        return None
+
+
+class View:
+    """An array dummy's elements where they are: in the actual argument's storage in the
+    caller (F77 15.9.3.1, sequence association), from the element passed on (``CALL
+    F(A(1,J))``), laid out as the dummy declares them. It stands for the callee's store of
+    the dummy's keys: a call costs the same whatever the array's size, and what the callee
+    writes is in the caller's array as it writes it. ``layouts`` None: the dummy's subscripts
+    are the actual's (the same declared shape, from its first element)."""
+
+    __slots__ = ("store", "name", "dummy", "offset", "caller", "callee", "_to")
+
+    def __init__(self, store, name: str, dummy: str, offset: int = 0,
+                 layouts: tuple[Layout, Layout] | None = None):
+        self.store, self.name, self.dummy, self.offset = store, name, dummy, offset
+        self.caller, self.callee = layouts if layouts is not None else (None, None)
+        self._to: dict[str, str] = {}  # the caller's key of a dummy's key, once worked out
+
+    def key(self, key: str) -> str:
+        """The caller's key of the dummy's ``key``."""
+        suffix = key[len(self.dummy):]
+        if self.caller is None or suffix in ("", "(*)"):
+            return self.name + suffix
+        found = self._to.get(key)
+        if found is None:
+            subs = _subscripts(suffix)
+            if subs is None or len(subs) != len(self.callee.lows):
+                found = self.name + "(?)"
+            else:
+                pos = self.offset + self.callee.position(subs)
+                found = f"{self.name}({','.join(map(str, self.caller.subscripts(pos)))})"
+            self._to[key] = found
+        return found
+
+    def _back(self, key: str) -> str | None:
+        """The dummy's key of the caller's ``key``; None outside the dummy's elements."""
+        suffix = key[len(self.name):]
+        if self.caller is None or suffix in ("", "(*)"):
+            return self.dummy + suffix if suffix or self.caller is None else None
+        subs = _subscripts(suffix)
+        if subs is None or len(subs) != len(self.caller.lows):
+            return None
+        pos = self.caller.position(subs) - self.offset
+        size = self.callee.size
+        if pos < 0 or (size is not None and pos >= size):
+            return None
+        return f"{self.dummy}({','.join(map(str, self.callee.subscripts(pos)))})"
+
+    def locate(self, key: str) -> tuple[Store, str]:
+        """The store that holds the dummy's ``key``, and its key there."""
+        store, key = self.store, self.key(key)
+        while type(store) is View:
+            store, key = store.store, store.key(key)
+        return store, key
+
+    def get(self, key: str, default=None):
+        store, key = self.locate(key)
+        return store.shared_get(key, default)
+
+    def __getitem__(self, key: str):
+        value = self.get(key, _MISSING)
+        if value is _MISSING:
+            raise KeyError(key)
+        return value
+
+    def __contains__(self, key: str) -> bool:
+        return self.get(key, _MISSING) is not _MISSING
+
+    def __setitem__(self, key: str, value: object) -> None:
+        store, key = self.locate(key)
+        store[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        store, key = self.locate(key)
+        del store[key]
+
+    def keys_of(self, name: str) -> list[str]:
+        return [k for k in map(self._back, self.store.keys_of(self.name)) if k is not None]
+
 
 @dataclass
 class Frame:
@@ -154,10 +277,22 @@ class Frame:
     common: Store = field(default_factory=Store)  # the process's COMMON store
     inputs: Inputs = field(default_factory=Inputs)
     log: list | None = None  # values read by control decisions (for periodicity checks)
+    views: dict[str, View] | None = None  # array dummies in their actual's storage
 
     def _store(self, name: str) -> dict[str, object]:
-        sym = self.table.symbols.get(name.split("(", 1)[0])
+        base = name.split("(", 1)[0]
+        if self.views is not None:
+            view = self.views.get(base)
+            if view is not None:
+                return view
+        sym = self.table.symbols.get(base)
         return self.common if sym is not None and sym.common is not None else self.local
+
+    def share(self, view: View) -> None:
+        """The dummy ``view.dummy`` is the caller's array: its keys are read and written there."""
+        if self.views is None:
+            self.views = {}
+        self.views[view.dummy] = view
 
     def get(self, key: str) -> object | None:
         value = self._store(key).get(key)
@@ -269,7 +404,10 @@ class Frame:
                 # the store Frame._store finds for the key
                 in_common = sym is not None and sym.common is not None
                 if "(" in key:
-                    return self._element(key, name, sym, self.common if in_common else self.local)
+                    store = self.views.get(name) if self.views is not None else None
+                    if store is None:
+                        store = self.common if in_common else self.local
+                    return self._element(key, name, sym, store)
                 scalars[key] = in_common
             value = _forced((self.common if in_common else self.local).get(key))
             if value is None or isinstance(value, Unknown):

@@ -1,0 +1,33 @@
+C     A DUMMY ARRAY PASSED ON AT AN OFFSET: OUTER HANDS THE LAST COLUMN
+C     OF ITS DUMMY Z (THE CALLER'S W) TO INNER, WHICH WRITES V(1..2) = 1, 2.
+C     W(2,3) = 2 THEN BOUNDS THE LOOP: TWO 8-BYTE MESSAGES.
+      PROGRAM VCHAIN
+      INCLUDE 'mpif.h'
+      INTEGER ME, K, NSTEP, IERR, STAT(MPI_STATUS_SIZE)
+      INTEGER W(2, 3)
+      DOUBLE PRECISION X
+      CALL MPI_INIT(IERR)
+      CALL MPI_COMM_RANK(MPI_COMM_WORLD, ME, IERR)
+      CALL OUTER(W)
+      NSTEP = W(2, 3)
+      X = 1.0D0
+      DO 10 K = 1, NSTEP
+         IF (ME .EQ. 0) CALL MPI_SEND(X, 1, MPI_DOUBLE_PRECISION, 1, K,
+     &                                MPI_COMM_WORLD, IERR)
+         IF (ME .EQ. 1) CALL MPI_RECV(X, 1, MPI_DOUBLE_PRECISION, 0, K,
+     &                                MPI_COMM_WORLD, STAT, IERR)
+   10 CONTINUE
+      CALL MPI_FINALIZE(IERR)
+      END
+
+      SUBROUTINE OUTER(Z)
+      INTEGER Z(2, 3)
+      CALL INNER(Z(1, 3), 2)
+      END
+
+      SUBROUTINE INNER(V, M)
+      INTEGER M
+      INTEGER V(M)
+      V(1) = 1
+      V(2) = 2
+      END

@@ -1,0 +1,30 @@
+C     AN ARRAY PASSED AT AN OFFSET: FILL WRITES THE SECOND COLUMN OF
+C     CNT THROUGH ITS ONE-DIMENSIONAL DUMMY (CNT(I,2) = I, I = 1..4); THE THIRD
+C     COLUMN, SET BEFORE, IS LEFT AS IT WAS. THE MESSAGE CARRIES
+C     CNT(3,2) + CNT(3,3) = 3 + 2 = 5 DOUBLES.
+      PROGRAM VOFF
+      INCLUDE 'mpif.h'
+      INTEGER ME, N, IERR, STAT(MPI_STATUS_SIZE)
+      INTEGER CNT(4, 3)
+      DOUBLE PRECISION X(10)
+      CALL MPI_INIT(IERR)
+      CALL MPI_COMM_RANK(MPI_COMM_WORLD, ME, IERR)
+      CNT(3, 2) = 7
+      CNT(3, 3) = 2
+      CALL FILL(CNT(1, 2), 4)
+      N = CNT(3, 2) + CNT(3, 3)
+      IF (ME .EQ. 0) CALL MPI_SEND(X, N, MPI_DOUBLE_PRECISION, 1, 1,
+     &                             MPI_COMM_WORLD, IERR)
+      IF (ME .EQ. 1) CALL MPI_RECV(X, N, MPI_DOUBLE_PRECISION, 0, 1,
+     &                             MPI_COMM_WORLD, STAT, IERR)
+      CALL MPI_FINALIZE(IERR)
+      END
+
+      SUBROUTINE FILL(V, M)
+      INTEGER M
+      INTEGER V(M)
+      V(1) = 1
+      V(2) = 2
+      V(3) = 3
+      V(4) = 4
+      END
