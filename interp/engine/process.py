@@ -380,29 +380,18 @@ class Process:
     def _layout(self, sym, frame: Frame) -> Layout | None:
         """An array's layout from its declared bounds' values in ``frame`` (F77: an adjustable
         array's bounds are fixed on entry); None when a bound is not a number."""
-        lows, extents, size = [], [], 1
-        for k, (lo, hi) in enumerate(sym.dims):
-            low = self._bound(lo, frame) if lo is not None else 1
-            high = self._bound(hi, frame) if hi is not None else None
-            if low is None or (high is None and (hi is not None or k < len(sym.dims) - 1)):
-                return None
-            lows.append(low)
-            if high is None:
-                size = None
-            else:
-                if k < len(sym.dims) - 1:
-                    extents.append(high - low + 1)
-                if size is not None:
-                    size *= max(high - low + 1, 0)
-        return Layout(tuple(lows), tuple(extents), size)
-
-    def _bound(self, e: ast.Expr, frame: Frame) -> int | None:
-        sym = frame.table.symbols.get(e.name) if isinstance(e, ast.Var) else None
-        if sym is not None and sym.constant is not None:
-            return sym.constant  # (a PARAMETER: most bounds)
-        if isinstance(e, ast.Num) and type(e.value) is int:
-            return e.value
-        return self._integer(e, frame)
+        fixed = self.cm.memo(("layout", id(sym)),
+                             lambda: _layout(sym, lambda e: _constant(e, frame.table)))
+        if fixed is not False:  # (bounds that are constants: most arrays)
+            return fixed
+        if self.recorder is not None:  # a shadow's evaluations are recorded one by one
+            return _layout(sym, lambda e: self._integer(e, frame))
+        resolve = frame.resolver(self.library_values(), self._function_hook(frame))
+        log, frame.log = frame.log, None  # not a control decision
+        try:
+            return _layout(sym, lambda e: _integer(e, frame.table, resolve))
+        finally:
+            frame.log = log
 
     def _subscripts(self, ref: ast.Ref, frame: Frame) -> tuple[int, ...] | None:
         sym = frame.table.symbols[ref.name]
@@ -425,10 +414,7 @@ class Process:
             return None
         finally:
             frame.log = log
-        if type(value) is int:
-            return value
-        value = as_sympy(value)
-        return int(value) if value.is_Integer else None
+        return _as_integer(value)
 
     def copy_back(self, callee: UnitAAG, actuals: list[ast.Expr], frame: Frame, inner: Frame) -> None:
         """What the callee left in its by-reference dummies copied in goes back to the caller
@@ -578,6 +564,49 @@ def data_values(unit: UnitAAG) -> dict[str, sp.Expr]:
             if value.is_number:
                 out[target.name] = assigned_value(value, sym.type)
     return out
+
+
+def _layout(sym, bound) -> Layout | None | bool:
+    """An array's layout, its bounds' values given by ``bound(e)`` (an int, None when not a
+    number, False when not a constant: :func:`_constant`)."""
+    lows, extents, size = [], [], 1
+    last = len(sym.dims) - 1
+    for k, (lo, hi) in enumerate(sym.dims):
+        low = bound(lo) if lo is not None else 1
+        high = bound(hi) if hi is not None else None
+        if low is False or high is False:
+            return False
+        if low is None or (high is None and (hi is not None or k < last)):
+            return None
+        lows.append(low)
+        if high is None:
+            size = None
+            continue
+        if k < last:
+            extents.append(high - low + 1)
+        if size is not None:
+            size *= max(high - low + 1, 0)
+    return Layout(tuple(lows), tuple(extents), size)
+
+
+def _constant(e: ast.Expr, table) -> int | bool:
+    """A bound's value when it is a constant (numbers and PARAMETERs), else False."""
+    value = numeric_value(e, table)
+    return value if type(value) is int else False
+
+
+def _integer(e: ast.Expr, table, resolve) -> int | None:
+    try:
+        return _as_integer(fast_or_symbolic(e, table, resolve))
+    except (SymbolicError, ZeroDivisionError, TypeError):
+        return None
+
+
+def _as_integer(value) -> int | None:
+    if type(value) is int:
+        return value
+    value = as_sympy(value)
+    return int(value) if value.is_Integer else None
 
 
 def _shares(callee: UnitAAG, dummy: str, actual: ast.Expr, frame: Frame) -> bool:
