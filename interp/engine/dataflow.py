@@ -32,14 +32,22 @@ class _OverBudget(Exception):
     pass
 
 
-def assigned(a: A.AAU) -> set[str]:
+def assigned(a: A.AAU) -> frozenset[str]:
     """Variables a compound AAU may assign (loop indices included), and those the FUNCTIONs
     its statements reference change (needed.kept_statements notes them on each Seq: RANDLC's
-    seed)."""
+    seed). Kept on the AAU once those notes are there (a closed form asks at every loop)."""
+    cached = a.__dict__.get("assigned")
+    if cached is not None:
+        return cached
     names: set[str] = set()
+    noted = True
     for node in a.walk():
         if isinstance(node, A.Seq):
-            names.update(node.__dict__.get("function_changes", ()))
+            changes = node.__dict__.get("function_changes")
+            if changes is None:
+                noted = False
+            else:
+                names.update(changes)
             for s in node.stmts:
                 if isinstance(s, ast.Assign):
                     names.add(s.target.name)
@@ -47,7 +55,10 @@ def assigned(a: A.AAU) -> set[str]:
                     names.update(io_outputs(s))
         elif isinstance(node, A.Iter) and node.var:
             names.add(node.var)
-    return names
+    out = frozenset(names)
+    if noted:
+        a.__dict__["assigned"] = out
+    return out
 
 
 def follow(p, aaus: list[A.AAU], frame: Frame, counts: dict | None = None,
