@@ -384,14 +384,22 @@ class Process:
                              lambda: _layout(sym, lambda e: _constant(e, frame.table)))
         if fixed is not False:  # (bounds that are constants: most arrays)
             return fixed
+        layouts = frame.layouts
+        if layouts is None:
+            layouts = frame.layouts = {}
+        elif sym.name in layouts:  # an activation's bounds are fixed on entry
+            return layouts[sym.name]
         if self.recorder is not None:  # a shadow's evaluations are recorded one by one
-            return _layout(sym, lambda e: self._integer(e, frame))
-        resolve = frame.resolver(self.library_values(), self._function_hook(frame))
-        log, frame.log = frame.log, None  # not a control decision
-        try:
-            return _layout(sym, lambda e: _integer(e, frame.table, resolve))
-        finally:
-            frame.log = log
+            found = _layout(sym, lambda e: self._integer(e, frame))
+        else:
+            resolve = frame.resolver(self.library_values(), self._function_hook(frame))
+            log, frame.log = frame.log, None  # not a control decision
+            try:
+                found = _layout(sym, lambda e: _integer(e, frame.table, resolve))
+            finally:
+                frame.log = log
+        layouts[sym.name] = found
+        return found
 
     def _subscripts(self, ref: ast.Ref, frame: Frame) -> tuple[int, ...] | None:
         sym = frame.table.symbols[ref.name]

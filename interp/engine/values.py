@@ -278,6 +278,7 @@ class Frame:
     inputs: Inputs = field(default_factory=Inputs)
     log: list | None = None  # values read by control decisions (for periodicity checks)
     views: dict[str, View] | None = None  # array dummies in their actual's storage
+    layouts: dict[str, Layout | None] | None = None  # of its arrays passed on (Process._layout)
 
     def _store(self, name: str) -> dict[str, object]:
         base = name.split("(", 1)[0]
