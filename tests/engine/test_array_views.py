@@ -59,6 +59,16 @@ def test_a_dummy_passed_on_at_an_offset_bounds_a_loop():
     assert fast == exact
 
 
+def test_an_array_holding_the_rank_steers_the_callee():
+    """IDS = (ME, 1 − ME) passed to XCHG, whose IFs read V(1) and whose partner is V(2):
+    rank 0 sends one double (8 bytes, static buffers, one hop) to rank 1."""
+    expected = static_msg(8, 1)  # 70 us + 8 * 0.42 us + 11 us
+    assert expected == pytest.approx(84.36e-6)
+    fast, exact = _both("view_rank.f")
+    assert fast == pytest.approx(expected, rel=1e-9)
+    assert fast == exact
+
+
 def test_a_view_reads_and_writes_the_callers_keys():
     """A(4,3) passed as A(1,2) to V(4): V(k) is A(k,2); V's keys are the column's alone."""
     store = Store()
