@@ -103,6 +103,22 @@ def _within(aaus: list[A.AAU], counts: dict | None, budget: int) -> bool:
 def _counters(p, aaus: list[A.AAU], frame: Frame) -> dict[str, tuple[int, sp.Expr, sp.Expr]]:
     """INTEGER scalars whose one assignment in ``aaus`` is ``K = K ± c``, c fixed there:
     name → (the Seq's id, K's value before, the step c)."""
+    candidates = p.cm.memo(("counters", *map(id, aaus)),
+                           lambda: _counter_candidates(aaus, frame.table))
+    out = {}
+    for name, seq, s, step in candidates:
+        try:
+            k0 = p.value(ast.Var(name, s.loc), frame, "a counter")
+            c = p.value(step, frame, "a counter's step")
+        except InterpError:
+            continue
+        out[name] = (seq, k0, -c if s.value.op == "-" else c)
+    return out
+
+
+def _counter_candidates(aaus: list[A.AAU], table) -> tuple:
+    """(name, the Seq's id, its assignment, the step c) of each counter of ``aaus``, as far as
+    their text says (the same at every replay of them)."""
     found: dict[str, list] = {}
     inside = set()
     for a in aaus:
@@ -111,22 +127,17 @@ def _counters(p, aaus: list[A.AAU], frame: Frame) -> dict[str, tuple[int, sp.Exp
             for s in node.stmts if isinstance(node, A.Seq) else ():
                 if isinstance(s, ast.Assign):
                     found.setdefault(s.target.name, []).append((node.id, s))
-    out = {}
+    out = []
     for name, defs in found.items():
-        sym = frame.table.symbols.get(name)
+        sym = table.symbols.get(name)
         if len(defs) != 1 or sym is None or sym.type != "INTEGER" or sym.is_array:
             continue
         seq, s = defs[0]
         step = counter_step(s, name)
-        if step is None or inside & set(names_in(step, frame.table)):
+        if step is None or inside & set(names_in(step, table)):
             continue
-        try:
-            k0 = p.value(ast.Var(name, s.loc), frame, "a counter")
-            c = p.value(step, frame, "a counter's step")
-        except InterpError:
-            continue
-        out[name] = (seq, k0, -c if s.value.op == "-" else c)
-    return out
+        out.append((name, seq, s, step))
+    return tuple(out)
 
 
 def counter_step(s: ast.Assign, name: str) -> ast.Expr | None:
