@@ -310,9 +310,14 @@ class Frame:
 
     def forget(self, name: str, why: str | None = None) -> None:
         """``name`` (a scalar or a whole array) no longer has a known value."""
+        store = self._store(name)
+        marker = name if not self._is_array(name) else f"{name}(*)"
+        if why is None and type(store) is Store:  # (a closed form forgets what it assigns
+            keys = store._by_name.get(name)  # at every loop: most often forgotten already)
+            if keys is not None and len(keys) == 1 and dict.get(store, marker) is UNKNOWN:
+                return
         self.clear(name)
-        self._store(name)[name if not self._is_array(name) else f"{name}(*)"] = (
-            Unknown(why) if why else UNKNOWN)
+        store[marker] = Unknown(why) if why else UNKNOWN
 
     def receive(self, name: str, payload: dict, why: str | None = None,
                 at: list[str] | None = None) -> None:
