@@ -363,7 +363,7 @@ class Process:
               inner: Frame) -> View | None:
         """The array dummy ``dummy`` as a view of the actual's storage: from the element
         passed, laid out as the dummy declares it. An actual array whose layouts are not known
-        (bounds that are symbols) is seen with its own subscripts; None for an element."""
+        (bounds that are symbols) is seen with its own subscripts; None for an element of it."""
         store = frame._store(actual.name)
         caller = self._layout(frame.table.symbols[actual.name], frame)
         mine = self._layout(callee.symbols.symbols[dummy], inner) if caller is not None else None
@@ -381,7 +381,7 @@ class Process:
         """An array's layout from its declared bounds' values in ``frame`` (F77: an adjustable
         array's bounds are fixed on entry); None when a bound is not a number."""
         fixed = self.cm.memo(("layout", id(sym)),
-                             lambda: _layout(sym, lambda e: _constant(e, frame.table)))
+                             lambda: _layout_of(sym, lambda e: _constant(e, frame.table)))
         if fixed is not False:  # (bounds that are constants: most arrays)
             return fixed
         layouts = frame.layouts
@@ -390,12 +390,12 @@ class Process:
         elif sym.name in layouts:  # an activation's bounds are fixed on entry
             return layouts[sym.name]
         if self.recorder is not None:  # a shadow's evaluations are recorded one by one
-            found = _layout(sym, lambda e: self._integer(e, frame))
+            found = _layout_of(sym, lambda e: self._integer(e, frame))
         else:
             resolve = frame.resolver(self.library_values(), self._function_hook(frame))
             log, frame.log = frame.log, None  # not a control decision
             try:
-                found = _layout(sym, lambda e: _integer(e, frame.table, resolve))
+                found = _layout_of(sym, lambda e: _integer_value(e, frame.table, resolve))
             finally:
                 frame.log = log
         layouts[sym.name] = found
@@ -574,7 +574,7 @@ def data_values(unit: UnitAAG) -> dict[str, sp.Expr]:
     return out
 
 
-def _layout(sym, bound) -> Layout | None | bool:
+def _layout_of(sym, bound) -> Layout | None | bool:
     """An array's layout, its bounds' values given by ``bound(e)`` (an int, None when not a
     number, False when not a constant: :func:`_constant`)."""
     lows, extents, size = [], [], 1
@@ -603,7 +603,7 @@ def _constant(e: ast.Expr, table) -> int | bool:
     return value if type(value) is int else False
 
 
-def _integer(e: ast.Expr, table, resolve) -> int | None:
+def _integer_value(e: ast.Expr, table, resolve) -> int | None:
     try:
         return _as_integer(fast_or_symbolic(e, table, resolve))
     except (SymbolicError, ZeroDivisionError, TypeError):
