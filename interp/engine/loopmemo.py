@@ -5,7 +5,8 @@ every iteration: EP's ``DO 140`` over the batch's pairs and VRANLC's loop over i
 batch, 64 batches a rank at class A, P = 64 (a third of a numeric interpretation). What Ω's
 closed form of a loop (:func:`interp.engine.omega.closed_loop`) computes depends on the spec,
 the inputs, and the values its bounds and the decisions in its body read when it is worked out;
-so it is remembered per process, keyed by the loop and the values of every variable those
+so it is remembered for the interpretation's processes (the ranks' loops are the same),
+keyed by the loop and the values of every variable those
 expressions name (:func:`reads`): the bounds', and the body's that the body does not assign (a
 name it assigns is "varying" in the closed form, its value never read), and the COMMON
 variables the routines it calls name in theirs. A loop whose closed form could read something
@@ -27,18 +28,18 @@ from interp.engine.dataflow import assigned
 from interp.engine.values import Lazy, NotClosedForm, Unknown
 from interp.engine import straight
 
-MEMO_LIMIT = 10_000  # closed forms remembered per process
+MEMO_LIMIT = 10_000  # closed forms remembered per interpretation
 
 
 def remembered(p, a: A.Iter, frame, work) -> object:
     """``work(out)`` (δ of the loop ``a``, per-AAU counts put in ``out``, or NotClosedForm),
-    reused when the loop was worked out before on ``p`` with the same values read."""
+    reused when the loop was worked out before with the same values read."""
     names = reads(p.aag, a, frame.table)
     if names is None or p.recorder is not None:
         return work
     key = (a.id, p.counted_by_user, *(_value(frame, n) for n in names[0]),
            *(_stored(p.common.get(n)) for n in names[1]))
-    memo = p.__dict__.setdefault("loop_memo", {})
+    memo = p.cm.memo(("loop memo",), dict)  # one for the interpretation's processes
     got = memo.get(key)
     if got is not None:
         return lambda out: _replay(p, got, out)

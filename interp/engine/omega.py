@@ -168,10 +168,23 @@ def seq(p, a: A.Seq, frame) -> None:
 
 
 def closed_seq(p, a: A.Seq, frame, binding=None, out=None, last=False) -> sp.Expr:
+    if not a.ops.user_calls or _fixed_functions(p, a):  # the same δ at every execution
+        return p.cm.memo(("seq and functions", a.id), lambda: _seq_seconds(p, a, frame, {}))
+    return _seq_seconds(p, a, frame, binding or {})
+
+
+def _seq_seconds(p, a: A.Seq, frame, binding: dict) -> sp.Expr:
     cost = p.cm.seq_seconds(a.id, lambda: compute_seconds(a.ops, p.cm, hit_ratio(a, frame.table, p.cm)))
     for name, actuals in zip(a.ops.user_calls, a.ops.user_args):  # FUNCTIONs in expressions
-        cost += _function_seconds(p, a, name, actuals, frame, binding or {})
+        cost += _function_seconds(p, a, name, actuals, frame, binding)
     return cost
+
+
+def _fixed_functions(p, a: A.Seq) -> bool:
+    """Whether every FUNCTION ``a`` references has a δ that reads no value: a time the user
+    gave, none known (not the program's), or a straight-line body (:func:`_function_seconds`)."""
+    return all(name in p.inputs.routines or name not in p.aag.units
+               or straight.straight_body(p.aag, name) is not None for name in a.ops.user_calls)
 
 
 def _function_seconds(p, a: A.Seq, name: str, actuals, frame, binding: dict) -> sp.Expr:

@@ -174,9 +174,15 @@ class Frame:
 
     def forget(self, name: str, why: str | None = None) -> None:
         """``name`` (a scalar or a whole array) no longer has a known value."""
-        self.clear(name)
-        self._store(name)[name if not self._is_array(name) else f"{name}(*)"] = (
-            Unknown(why) if why else UNKNOWN)
+        store = self._store(name)  # (clear, then set: one lookup of the store for both)
+        sym = self.table.symbols.get(name)
+        key = f"{name}(*)" if sym is not None and sym.is_array else name
+        keys = store.keys_of(name)
+        if not why and keys == [key] and type(store) is Store and dict.get(store, key) is UNKNOWN:
+            return  # forgotten already (a closed-form loop's names, at every execution)
+        for k in keys:
+            del store[k]
+        store[key] = Unknown(why) if why else UNKNOWN
 
     def receive(self, name: str, payload: dict, why: str | None = None,
                 at: list[str] | None = None) -> None:

@@ -55,5 +55,5 @@ def test_inner_trip_counts_follow_n(tmp_path, m, c, inner):
 def test_one_closed_form_per_value_read(tmp_path):
     """What is remembered: one entry per distinct N (the loop's key is the values it reads)."""
     for m, c, entries in ((5, 0, 4), (2, 1, 2), (1, 3, 1)):
-        memo = _predict(tmp_path, m, c).processes[0].__dict__.get("loop_memo", {})
+        memo = _predict(tmp_path, m, c).processes[0].cm.memo(("loop memo",), dict)
         assert len(memo) == entries, (m, c)
