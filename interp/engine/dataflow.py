@@ -70,7 +70,9 @@ def follow(p, aaus: list[A.AAU], frame: Frame, counts: dict | None = None,
     try:
         steering = p.critical_names - counters.keys()  # counters are counted, not replayed
         _CRITICAL[0] = p.critical_names
-        if _steers(steering, frame, aaus) and _within(aaus, counts, budget):
+        steers = _static(aaus, frame.table, ("steers", frozenset(counters)),
+                         lambda aaus, table: _steers(steering, table, aaus))
+        if steers and _within(aaus, counts, budget):
             _follow_list(p, aaus, frame, [budget])
             return
     except _OverBudget:
@@ -103,10 +105,8 @@ def _within(aaus: list[A.AAU], counts: dict | None, budget: int) -> bool:
 def _counters(p, aaus: list[A.AAU], frame: Frame) -> dict[str, tuple[int, sp.Expr, sp.Expr]]:
     """INTEGER scalars whose one assignment in ``aaus`` is ``K = K ± c``, c fixed there:
     name → (the Seq's id, K's value before, the step c)."""
-    candidates = p.cm.memo(("counters", *map(id, aaus)),
-                           lambda: _counter_candidates(aaus, frame.table))
     out = {}
-    for name, seq, s, step in candidates:
+    for name, seq, s, step in _static(aaus, frame.table, "counters", _counter_candidates):
         try:
             k0 = p.value(ast.Var(name, s.loc), frame, "a counter")
             c = p.value(step, frame, "a counter's step")
@@ -116,9 +116,9 @@ def _counters(p, aaus: list[A.AAU], frame: Frame) -> dict[str, tuple[int, sp.Exp
     return out
 
 
-def _counter_candidates(aaus: list[A.AAU], table) -> tuple:
-    """(name, the Seq's id, its assignment, the step c) of each counter of ``aaus``, as far as
-    their text says (the same at every replay of them)."""
+def _counter_candidates(aaus: list[A.AAU], table) -> list[tuple[str, int, ast.Assign, ast.Expr]]:
+    """What :func:`_counters` finds without reading a value: (name, the Seq's id, its
+    assignment, the step c)."""
     found: dict[str, list] = {}
     inside = set()
     for a in aaus:
@@ -137,7 +137,18 @@ def _counter_candidates(aaus: list[A.AAU], table) -> tuple:
         if step is None or inside & set(names_in(step, table)):
             continue
         out.append((name, seq, s, step))
-    return tuple(out)
+    return out
+
+
+def _static(aaus: list[A.AAU], table, what: str, work):
+    """``work(aaus, table)``, which reads no value, cached on the AAU when there is one (the
+    closed-form loop a replay follows: the same at every execution)."""
+    if len(aaus) != 1:
+        return work(aaus, table)
+    cache = aaus[0].__dict__.setdefault("_dataflow_static", {})
+    if what not in cache:
+        cache[what] = work(aaus, table)
+    return cache[what]
 
 
 def counter_step(s: ast.Assign, name: str) -> ast.Expr | None:
@@ -152,13 +163,13 @@ def counter_step(s: ast.Assign, name: str) -> ast.Expr | None:
     return None
 
 
-def _steers(critical: set[str], frame: Frame, aaus: list[A.AAU]) -> bool:
+def _steers(critical: set[str], table, aaus: list[A.AAU]) -> bool:
     """Whether ``aaus`` assign an INTEGER or LOGICAL variable that steers control somewhere,
     or an array (of any type) an element of which a steering value is computed from."""
     for a in aaus:
         indices = {n.var for n in a.walk() if isinstance(n, A.Iter)}  # DO indices steer inside
         for name in assigned(a) - indices:
-            sym = frame.table.symbols.get(name)
+            sym = table.symbols.get(name)
             if name in critical and sym is not None and (
                     sym.type in STEERING_TYPES or sym.is_array):
                 return True

@@ -31,7 +31,7 @@ from interp.engine.dataflow import assigned, follow, steering_assigned
 from interp.engine.datadep import (
     branch_symbols, diffuse, enclosing_loops, leaving_arms, trip_symbol,
 )
-from interp.engine import induction, stepbudget, straight
+from interp.engine import induction, loopmemo, stepbudget, straight
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
 from interp.engine.process import AAUStat, Process, TraceSpan
 from interp.engine.requests import LoopHead, ask, communicate
@@ -168,10 +168,23 @@ def seq(p, a: A.Seq, frame) -> None:
 
 
 def closed_seq(p, a: A.Seq, frame, binding=None, out=None, last=False) -> sp.Expr:
+    if not a.ops.user_calls or _fixed_functions(p, a):  # the same δ at every execution
+        return p.cm.memo(("seq and functions", a.id), lambda: _seq_seconds(p, a, frame, {}))
+    return _seq_seconds(p, a, frame, binding or {})
+
+
+def _seq_seconds(p, a: A.Seq, frame, binding: dict) -> sp.Expr:
     cost = p.cm.seq_seconds(a.id, lambda: compute_seconds(a.ops, p.cm, hit_ratio(a, frame.table, p.cm)))
     for name, actuals in zip(a.ops.user_calls, a.ops.user_args):  # FUNCTIONs in expressions
-        cost += _function_seconds(p, a, name, actuals, frame, binding or {})
+        cost += _function_seconds(p, a, name, actuals, frame, binding)
     return cost
+
+
+def _fixed_functions(p, a: A.Seq) -> bool:
+    """Whether every FUNCTION ``a`` references has a δ that reads no value: a time the user
+    gave, none known (not the program's), or a straight-line body (:func:`_function_seconds`)."""
+    return all(name in p.inputs.routines or name not in p.aag.units
+               or straight.straight_body(p.aag, name) is not None for name in a.ops.user_calls)
 
 
 def _function_seconds(p, a: A.Seq, name: str, actuals, frame, binding: dict) -> sp.Expr:
@@ -372,7 +385,8 @@ def step_loop(p, a: A.Iter, frame) -> Generator:
             _runtime_bounds(a):
         out: dict = {}
         try:
-            delta = closed_loop(p, a, frame, {}, out)
+            delta = loopmemo.remembered(
+                p, a, frame, lambda counts: closed_loop(p, a, frame, {}, counts))(out)
         except NotClosedForm:
             pass
         else:
@@ -546,6 +560,8 @@ def _step_counted(p, a: A.Iter, frame) -> Generator:
                        f"({a.nd_reason})")
     fixed, per_iter = loop_overheads(a, p.cm)
     p.advance("computation", fixed)
+    if not isinstance(a, A.IterSync) and all(v.is_Integer for v in (start, stop, step_, n)):
+        return (yield from _step_integers(p, a, frame, int(start), int(step_), int(n), per_iter))
     i = sp.Integer(1)
     while True:
         more = sp.Le(i, n) if not (i.is_number and n.is_number) else (i <= n)
@@ -570,6 +586,22 @@ def _step_counted(p, a: A.Iter, frame) -> Generator:
             return signal
         i += 1
     frame.set(a.var, start + (i - 1) * step_)
+    return None
+
+
+def _step_integers(p, a: A.Iter, frame, start: int, step_: int, n: int, per_iter) -> Generator:
+    """:func:`_step_counted` of a loop with integer limits that asks the scheduler nothing:
+    the count kept in Python integers (the index is stored as the SymPy integer it was)."""
+    i = 1
+    while i <= n:
+        frame.set(a.var, sp.Integer(start + (i - 1) * step_))
+        stepbudget.check(p, a)
+        p.advance("computation", per_iter)
+        signal = yield from step_list(p, a.body, frame)
+        if signal is not None:  # a GO TO out of the loop (the index keeps its value) or a RETURN
+            return signal
+        i += 1
+    frame.set(a.var, sp.Integer(start + (i - 1) * step_))
     return None
 
 

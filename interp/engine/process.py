@@ -445,7 +445,6 @@ class Process:
             frame.forget(s.target.name, f"its value (line {s.loc.line}) was not followed: "
                                         "no decision interp knows of reads it")
             return
-        resolve = frame.resolver(self.library_values(), self._function_hook(frame))
         log, frame.log = frame.log, None  # data flow is not a control decision
         try:
             if isinstance(s, ast.CallStmt):  # (no resolver: each member's query of its rank)

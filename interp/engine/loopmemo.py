@@ -1,0 +1,172 @@
+"""A loop's closed form remembered by the values it reads.
+
+Stepping a loop whose body holds another loop works the inner loop's closed form out again at
+every iteration: EP's ``DO 140`` over the batch's pairs and VRANLC's loop over its seeds, once a
+batch, 64 batches a rank at class A, P = 64 (a third of a numeric interpretation). What Ω's
+closed form of a loop (:func:`interp.engine.omega.closed_loop`) computes depends on the spec,
+the inputs, and the values its bounds and the decisions in its body read when it is worked out;
+so it is remembered for the interpretation's processes (the ranks' loops are the same),
+keyed by the loop and the values of every variable those
+expressions name (:func:`reads`): the bounds', and the body's that the body does not assign (a
+name it assigns is "varying" in the closed form, its value never read), and the COMMON
+variables the routines it calls name in theirs. A loop whose closed form could read something
+else is never remembered: an array (its elements), a FUNCTION whose value would be worked
+out, or one interpreted step by step for its time.
+
+Working it out has effects beyond δ and the per-AAU counts: the values it read are logged as
+control decisions (steady-state checks compare them), and summation notes are added. Both
+are recorded with the result and added again when it is reused, so the process ends in the
+same state as if it had been worked out.
+"""
+
+from __future__ import annotations
+
+from interp.application import aau as A
+from interp.application import ast
+from interp.application.expr import is_numeric_intrinsic, names_in, walk
+from interp.engine.dataflow import assigned
+from interp.engine.values import Lazy, NotClosedForm, Unknown
+from interp.engine import straight
+
+MEMO_LIMIT = 10_000  # closed forms remembered per interpretation
+
+
+def remembered(p, a: A.Iter, frame, work) -> object:
+    """``work(out)`` (δ of the loop ``a``, per-AAU counts put in ``out``, or NotClosedForm),
+    reused when the loop was worked out before with the same values read."""
+    names = reads(p.aag, a, frame.table)
+    if names is None or p.recorder is not None:
+        return work
+    key = (a.id, p.counted_by_user, *(_value(frame, n) for n in names[0]),
+           *(_stored(p.common.get(n)) for n in names[1]))
+    memo = p.cm.memo(("loop memo",), dict)  # one for the interpretation's processes
+    got = memo.get(key)
+    if got is not None:
+        return lambda out: _replay(p, got, out)
+
+    def first(out: dict):
+        decided, noted = len(p.decisions), len(p.notes)
+        try:
+            delta = work(out)
+        except NotClosedForm:
+            delta = None
+        if len(p.decisions) >= decided and len(p.notes) >= noted:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            memo[key] = (delta, dict(out), p.decisions[decided:], p.notes[noted:])
+        if delta is None:
+            raise NotClosedForm
+        return delta
+    return first
+
+
+def _replay(p, got: tuple, out: dict):
+    delta, counts, decided, noted = got
+    p.decisions.extend(decided)
+    p.notes.extend(noted)
+    if delta is None:
+        raise NotClosedForm
+    out.update(counts)
+    return delta
+
+
+def _value(frame, name: str) -> object:
+    return _stored(frame._store(name).get(name))
+
+
+def _stored(value: object) -> object:
+    """A stored value as a key: an Unknown's reason is never read by a closed form, a value
+    not yet worked out (values.Lazy) is the same value while it is the same object, and a
+    float by its repr (-0.0 is not 0.0)."""
+    kind = type(value)
+    if kind is float:
+        return (kind, repr(value))
+    if kind is Lazy:
+        return value if value.value is None else (Lazy, _stored(value.value))
+    if isinstance(value, Unknown):
+        return Unknown
+    return (kind, value)
+
+
+def reads(aag, a: A.Iter, table) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The scalars of ``a``'s unit and the COMMON scalars of its callees whose values the
+    closed form of ``a`` may read (cached on the AAG), or None when it may read more."""
+    cache = aag.__dict__.setdefault("_loop_reads", {})
+    if a.id not in cache:
+        cache[a.id] = _reads(aag, a, table)
+    return cache[a.id]
+
+
+def _reads(aag, a: A.Iter, table):
+    bounds = [a.start, a.stop, a.step, a.cond]
+    body = _decision_exprs(aag, [b for c in a.children for b in c.walk()])
+    callees = _callees(aag, a)
+    if body is None or callees is None:
+        return None
+    own = _names(aag, bounds, table)
+    inner = _names(aag, body, table)
+    if own is None or inner is None:
+        return None
+    common: set[str] = set()
+    for unit in callees:
+        exprs = _decision_exprs(aag, list(unit.walk()))
+        names = _names(aag, exprs, unit.symbols) if exprs is not None else None
+        if names is None:
+            return None
+        common |= {n for n in names if unit.symbols.symbols[n].common is not None}
+    local = own | (inner - assigned(a))
+    return tuple(sorted(local)), tuple(sorted(common))
+
+
+def _decision_exprs(aag, aaus: list[A.AAU]) -> list[ast.Expr] | None:
+    """What a closed form of ``aaus`` evaluates: loop bounds and conditions, IF conditions,
+    the actual arguments of calls and of FUNCTION references; None when a FUNCTION it
+    references is not a straight-line one (its closed form reads values of its own)."""
+    exprs: list[ast.Expr] = []
+    for b in aaus:
+        if isinstance(b, A.Iter):
+            exprs += [b.start, b.stop, b.step, b.cond]
+        elif isinstance(b, A.Condt):
+            exprs += [c.cond for c in b.branches]
+        elif isinstance(b, (A.Call, A.LibraryAAU)):
+            exprs += b.args
+        elif isinstance(b, A.Seq):
+            if any(straight.straight_body(aag, f) is None and f in aag.units
+                   for f in b.ops.user_calls):
+                return None
+            exprs += [e for actuals in b.ops.user_args for e in actuals]
+    return [e for e in exprs if e is not None]
+
+
+def _names(aag, exprs: list[ast.Expr], table) -> set[str] | None:
+    """The scalar variables ``exprs`` name (PARAMETERs have no stored value); None when one
+    names an array or references a FUNCTION (its value is worked out by interpreting it)."""
+    out: set[str] = set()
+    for e in exprs:
+        for node in walk(e):
+            if isinstance(node, ast.Ref):
+                sym = table.symbols.get(node.name)
+                if (sym is not None and sym.is_array) or not is_numeric_intrinsic(node.name):
+                    return None
+        for name in names_in(e, table):
+            sym = table.symbols.get(name)
+            if sym is None or sym.is_array:
+                return None
+            if sym.kind != "parameter" and sym.constant is None:
+                out.add(name)
+    return out
+
+
+def _callees(aag, a: A.AAU) -> list | None:
+    """Every unit a closed form of ``a`` may enter (calls, transitively)."""
+    seen: dict[str, object] = {}
+    todo = [a]
+    while todo:
+        for b in todo.pop().walk():
+            if isinstance(b, A.Call) and b.callee not in seen:
+                unit = aag.units.get(b.callee)
+                if unit is None:
+                    return None
+                seen[b.callee] = unit
+                todo += unit.aaus
+    return list(seen.values())
