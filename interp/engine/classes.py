@@ -548,8 +548,7 @@ class DecisionView:
 class Member(Process):
     """A rank that replays a shadow (``replay``): the scheduler's process, without what only
     a rank's own interpretation of the program uses (a COMMON store, its input files, its
-    decision log, its FUNCTIONs' memo and step budget: the shadow has them). One per rank:
-    Process.__init__ made ~2.5 KB and took ~28 µs a rank, a third of them for these."""
+    decision log, its FUNCTIONs' memo: the shadow has them). One per rank: MEMBER_COST."""
 
     __slots__ = ()
 
@@ -558,7 +557,8 @@ class Member(Process):
         self.pid, self.label, self.program, self.aag, self.cm = pid, label, program, aag, cm
         self.nprocs, self.start, self.clock, self.inputs = nprocs, start, start, inputs
         self.library = library
-        self.common = self.files = self.decisions = None  # (replay: a DecisionView)
+        self.common = self.files = None
+        self.decisions = ()  # (replay: its shadow's, a DecisionView)
         self.cats = dict.fromkeys(CATEGORIES, 0.0)
         self.stats, self.handles, self.assumptions, self.arm_counts = {}, {}, {}, {}
         self.null_handles, self.evaluating = set(), set()
@@ -571,7 +571,6 @@ class Member(Process):
         self.critical_names, self.needed = critical_names(aag), needed_names(aag)
         self.kept = kept_statements(aag)
         self.budget, self.max_steps, self.steps, self.gen = None, MAX_STEPS.get(), 0, None
-
 
 
 def replay(p: Process, classes: Classes) -> Generator:
@@ -617,8 +616,10 @@ def replay(p: Process, classes: Classes) -> Generator:
                 p.clock += seconds
             p.record(ev[1], tau, p.clock - tau, ev[2])
             p.steps += 1
-        elif code == CHECK:
-            got = _check(p, ev, env, memo)
+        elif code == CHECK:  # (_fast_value's memo first: a decision's value by iteration)
+            hit = memo.get(id(ev[6])) if ev[6] is not None else None
+            got = _check(p, ev, env, memo) if hit is None or isinstance(hit, sp.Basic) \
+                else (OK, hit)
             if got != ev[5]:
                 shadow = view.shadow = classes.split(shadow, k, ("check", got), p.pid)
                 log = shadow.rec.log

@@ -200,11 +200,12 @@ class Network:
         end = ready + flow.demand / rate
         t = ready + _EPS
         open_, by_link = self.open, self.by_link
+        fixed, fixed_end, open_end = self.fixed, self.fixed_end, self.open_end
         for link in flow.links:
-            segs = self.fixed.get(link)
-            if segs and self.fixed_end.get(link, INF) > t and any(
-                    b > t and a < end for a, b, _ in segs) or self.open_end.get(link, INF) > t \
-                    and any(k != flow.key and _meets(open_[k], t, end) for k in by_link[link]):
+            if fixed_end.get(link, INF) > t and any(  # (the bound before the segments)
+                    b > t and a < end for a, b, _ in fixed.get(link, ())) or \
+                    open_end.get(link, INF) > t and any(
+                        k != flow.key and _meets(open_[k], t, end) for k in by_link[link]):
                 return None
         flow.ready, flow.end, flow.segments = ready, end, [(ready, end, rate)]
         self._ends((flow,))
