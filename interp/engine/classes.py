@@ -37,14 +37,15 @@ from interp.application.catalog import lookup, mpi_constants
 from interp.application.expr import assigned_value, element_key, numeric_value
 from interp.engine.comms import SELF, WORLD, Communicator, world
 from interp.engine.dataflow import critical_names
+from interp.engine.inputfiles import Files
 from interp.engine.needed import kept_statements, needed_names
 from interp.engine.omega import run_chain
 from interp.engine.process import CATEGORIES, ClassBreak, Process
-from interp.engine.stepbudget import MAX_STEPS
 from interp.engine.requests import (
     AbortReq, CollReq, LoopHead, RecvReq, Reply, SendReq, SpawnReq, WaitReq, wait_request,
     build_request,
 )
+from interp.engine.stepbudget import MAX_STEPS
 from interp.engine.timeval import as_time
 from interp.engine.values import Frame, Store
 
@@ -547,17 +548,35 @@ class DecisionView:
 
 class Member(Process):
     """A rank that replays a shadow (``replay``): the scheduler's process, without what only
-    a rank's own interpretation of the program uses (a COMMON store, its input files, its
-    decision log, its FUNCTIONs' memo: the shadow has them). One per rank: MEMBER_COST."""
+    a rank's own interpretation of the program uses (its decision log: the shadow's) and
+    with its COMMON store, input files and FUNCTIONs' memo made when first asked for (a
+    FUNCTION in a request built again for the member), not for every rank: ~0.8 KB a rank."""
 
     __slots__ = ()
+
+    @property
+    def common(self) -> Store:
+        return self._own("common", Store)
+
+    @property
+    def files(self) -> Files:
+        return self._own("files", lambda: Files(self.aag.input_files, self.note))
+
+    @property
+    def function_memo(self) -> dict:
+        return self._own("function_memo", dict)
+
+    def _own(self, name: str, make):
+        made = self.__dict__
+        if name not in made:
+            made[name] = make()
+        return made[name]
 
     def __init__(self, pid: int, label: str, program, aag, cm, nprocs: int, start,
                  inputs, library: str) -> None:
         self.pid, self.label, self.program, self.aag, self.cm = pid, label, program, aag, cm
         self.nprocs, self.start, self.clock, self.inputs = nprocs, start, start, inputs
         self.library = library
-        self.common = self.files = None
         self.decisions = ()  # (replay: its shadow's, a DecisionView)
         self.cats = dict.fromkeys(CATEGORIES, 0.0)
         self.stats, self.handles, self.assumptions, self.arm_counts = {}, {}, {}, {}
