@@ -35,12 +35,17 @@ import sympy as sp
 from interp.application import ast
 from interp.application.catalog import lookup, mpi_constants
 from interp.application.expr import assigned_value, element_key, numeric_value
+from interp.engine.comms import SELF, WORLD, Communicator, world
+from interp.engine.dataflow import critical_names
+from interp.engine.inputfiles import Files
+from interp.engine.needed import kept_statements, needed_names
 from interp.engine.omega import run_chain
-from interp.engine.process import ClassBreak, Process
+from interp.engine.process import CATEGORIES, ClassBreak, Process
 from interp.engine.requests import (
     AbortReq, CollReq, LoopHead, RecvReq, Reply, SendReq, SpawnReq, WaitReq, wait_request,
     build_request,
 )
+from interp.engine.stepbudget import MAX_STEPS
 from interp.engine.timeval import as_time
 from interp.engine.values import Frame, Store, View
 
@@ -556,6 +561,52 @@ class DecisionView:
 # ---- a member: the shadow's events, with its own clock, partners and sizes -----------------
 
 
+class Member(Process):
+    """A rank that replays a shadow (``replay``): the scheduler's process, without what only
+    a rank's own interpretation of the program uses (its decision log: the shadow's) and
+    with its COMMON store, input files and FUNCTIONs' memo made when first asked for (a
+    FUNCTION in a request built again for the member), not for every rank: ~0.8 KB a rank."""
+
+    __slots__ = ()
+
+    @property
+    def common(self) -> Store:
+        return self._own("common", Store)
+
+    @property
+    def files(self) -> Files:
+        return self._own("files", lambda: Files(self.aag.input_files, self.note))
+
+    @property
+    def function_memo(self) -> dict:
+        return self._own("function_memo", dict)
+
+    def _own(self, name: str, make):
+        made = self.__dict__
+        if name not in made:
+            made[name] = make()
+        return made[name]
+
+    def __init__(self, pid: int, label: str, program, aag, cm, nprocs: int, start,
+                 inputs, library: str) -> None:
+        self.pid, self.label, self.program, self.aag, self.cm = pid, label, program, aag, cm
+        self.nprocs, self.start, self.clock, self.inputs = nprocs, start, start, inputs
+        self.library = library
+        self.decisions = ()  # (replay: its shadow's, a DecisionView)
+        self.cats = dict.fromkeys(CATEGORIES, 0.0)
+        self.stats, self.handles, self.assumptions, self.arm_counts = {}, {}, {}, {}
+        self.null_handles, self.evaluating = set(), set()
+        self.comms = {WORLD: world(nprocs), SELF: Communicator(SELF, (pid,))}
+        self.notes = []
+        self.state, self.request, self.finish = "ready", None, None
+        self.last_recv_end = self.spawn_end = self._library_values = None
+        self.counted_by_user = False
+        self.trace = self.timeline = self.current_aau = self.functions = None
+        self.critical_names, self.needed = critical_names(aag), needed_names(aag)
+        self.kept = kept_statements(aag)
+        self.budget, self.max_steps, self.steps, self.gen = None, MAX_STEPS.get(), 0, None
+
+
 def replay(p: Process, classes: Classes) -> Generator:
     shadow = classes.first(p.pid)
     log = shadow.rec.log
@@ -599,8 +650,10 @@ def replay(p: Process, classes: Classes) -> Generator:
                 p.clock += seconds
             p.record(ev[1], tau, p.clock - tau, ev[2])
             p.steps += 1
-        elif code == CHECK:
-            got = _check(p, ev, env, memo)
+        elif code == CHECK:  # (_fast_value's memo first: a decision's value by iteration)
+            hit = memo.get(id(ev[6])) if ev[6] is not None else None
+            got = _check(p, ev, env, memo) if hit is None or isinstance(hit, sp.Basic) \
+                else (OK, hit)
             if got != ev[5]:
                 shadow = view.shadow = classes.split(shadow, k, ("check", got), p.pid)
                 log = shadow.rec.log

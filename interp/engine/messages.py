@@ -121,6 +121,9 @@ class MessageModel:
         self.notes: list[str] = []
         self.assumptions: list[sp.Basic] = []  # eager sends of symbolic size: size <= threshold
         self._routes: dict[tuple[int, int], list[int]] = {}
+        # a pair's links and share weight (contend): one tuple of links for every message
+        # of the pair, not one made per message and held by its flow
+        self._links: dict[tuple[int, int], tuple[tuple, float]] = {}
         self._times: dict[tuple, MessageTime] = {}
         self._last_time: tuple = (None,) * 5  # (src, dst, size, synchronous, its time)
         self._overlaps: dict[str, float] = {}
@@ -280,8 +283,12 @@ class MessageModel:
         (nothing happens before it)."""
         if self.network is None:
             return
-        path = self.route(msg.src.pid, msg.dst)
-        links = route_links(path, self.crossbar)
+        pair = (msg.src.pid, msg.dst)
+        known = self._links.get(pair)
+        if known is None:
+            path = self.route(*pair)
+            known = self._links[pair] = (route_links(path, self.crossbar), self.weight(path))
+        links, weight = known
         if self.left_unpriced(msg.depart, t.startup, t.transmission, t.wire):
             self.record(links, msg.depart + t.startup + t.hops, t.wire, msg.src.pid)
             return
@@ -289,7 +296,7 @@ class MessageModel:
         self.record(links, start, t.wire, msg.src.pid)
         msg.alone = (as_time(msg.arrival), start + t.wire)
         self._in_flight[msg.id] = msg
-        for key, end in self.network.add(msg.id, links, start, t.wire, self.weight(path),
+        for key, end in self.network.add(msg.id, links, start, t.wire, weight,
                                          msg.src.pid).items():
             m = self._in_flight[key]
             m.contention = max(end - m.alone[1], 0.0)

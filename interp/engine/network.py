@@ -199,12 +199,13 @@ class Network:
         rate = 1.0 / (1.0 / flow.weight) / flow.weight  # (_max_min's, for a flow alone)
         end = ready + flow.demand / rate
         t = ready + _EPS
-        open_ = self.open
+        open_, by_link = self.open, self.by_link
+        fixed, fixed_end, open_end = self.fixed, self.fixed_end, self.open_end
         for link in flow.links:
-            segs = self.fixed.get(link)
-            if segs and self.fixed_end.get(link, INF) > t and any(
-                    b > t and a < end for a, b, _ in segs) or self.open_end.get(link, INF) > t \
-                    and any(k != flow.key and _meets(open_[k], t, end) for k in self.by_link[link]):
+            if fixed_end.get(link, INF) > t and any(  # (the bound before the segments)
+                    b > t and a < end for a, b, _ in fixed.get(link, ())) or \
+                    open_end.get(link, INF) > t and any(
+                        k != flow.key and _meets(open_[k], t, end) for k in by_link[link]):
                 return None
         flow.ready, flow.end, flow.segments = ready, end, [(ready, end, rate)]
         self._ends((flow,))
@@ -252,8 +253,12 @@ class Network:
         flow = self.open.pop(key, None)
         if flow is None:
             return
+        by_link = self.by_link
         for link in flow.links if flow.demand > 0 else ():  # (a 0-byte flow is on none)
-            self.by_link[link].discard(key)
+            users = by_link[link]
+            users.discard(key)
+            if not users:  # (a set left per link the run used: ~0.5 KB a rank)
+                del by_link[link]
             self._fix(link, flow.segments)
             if self.channel == "fair":
                 self._closed(link, flow)

@@ -28,7 +28,7 @@ from interp.engine.datadep import (NAME as DATA_NAME, DataSymbol, given_value as
 from interp.engine.network import AT_ONCE, MustDefer
 from interp.engine.process import CATEGORIES, HOST_ID, ClassBreak, Process, Timeline
 from interp.engine.sync import Problem
-from interp.engine.classes import Classes, ShadowProcess
+from interp.engine.classes import Classes, Member, ShadowProcess
 from interp.engine.scheduler import Scheduler
 from interp.engine.timeval import FormulaTooLarge, Time, latest
 from interp.engine.values import Inputs, NeedValue, NotClosedForm, input_symbol
@@ -211,13 +211,17 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
         p.timeline = Timeline() if timeline else None
         return p
 
+    classes = classes and host is None and library == "mpi" and not (exact or trace or timeline)
+
     def make_nodes(program, dests, start, spawn_aau=None):
+        if classes:  # (a class's members: classes.Member; no timeline with the classes)
+            return [Member(k, f"{label} {k}", node_prog, aag, node_cm, nprocs, start, inputs,
+                           library) for k in dests]
         return [recorded(Process(k, f"{label} {k}", node_prog, aag, node_cm, nprocs, start,
                                  inputs, library, exact)) for k in dests]
 
     sched = Scheduler(sag, nprocs, bound, make_nodes, extend=extend and not timeline,
                       timing=timing, defer=defer, exact=exact)
-    classes = classes and host is None and library == "mpi" and not (exact or trace or timeline)
     if classes:
         def shadow(rec, pid):
             return ShadowProcess(rec, pid, f"{label} {pid}", node_prog, aag, node_cm, nprocs,
