@@ -28,6 +28,7 @@ from interp.engine.sync import GlobalSync, Problem
 from interp.engine.timeval import as_time, is_earlier, is_symbolic, later, latest
 from interp.engine.values import UNKNOWN, Unknown, is_unknown
 from interp.system import collective_rounds
+from interp.system.filter import comm_split
 
 
 ZERO = 0.0
@@ -88,6 +89,8 @@ def price(s: GlobalSync, inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> l
             s.notes.append(note)
     rounds = [[(members[a], members[b]) for a, b in rnd]
               for rnd in collective_rounds(algorithm, len(members), any_req.root or 0)]
+    if kind == "comm_split" and comm_split(s.sag) == "gather_send":
+        rounds = _gather_send(members, reqs)
     size_of = _sizes(size, reqs, members) if kind == "alltoallv" else (lambda src, dst: size)
     t = _with_contention(s, Stage(kind, size_of, rounds, reqs, t_in))
     lost = _lost_parts(s, kind, size_of, rounds, reqs, t_in, t) if any(
@@ -134,6 +137,23 @@ def _lost_parts(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollR
         sync = max(min(end, heard[pid]) - start, ZERO)
         out[pid] = (sync, min(max(end - as_time(alone[pid]), ZERO), end - start - sync))
     return out
+
+
+def _gather_send(members: tuple[int, ...], reqs: dict[int, CollReq]) -> list[list[tuple[int, int]]]:
+    """SMPI's MPI_COMM_SPLIT (``cs.spec.comm_split: gather_send``): every member sends its
+    (color, key) to the parent's rank 0 at once; rank 0 then sends each other member of each
+    group its group, one message a round, the groups in the order of their first member and
+    each group in its new rank order; then each new communicator of more than one rank
+    broadcasts its id from its rank 0 (SMPI's ``Comm`` constructor: a binomial MPI_BCAST of
+    one integer, priced here at the split's 8 bytes)."""
+    root = members[0]
+    groups = split(members, {pid: r.split[0] for pid, r in reqs.items()},
+                   {pid: r.split[1] for pid, r in reqs.items()})
+    ids = [[(group[a], group[b]) for a, b in rnd]
+           for group in groups.values() if len(group) > 1
+           for rnd in collective_rounds("mpi_bcast", len(group), 0)]
+    return [[(pid, root) for pid in members[1:]]] + [
+        [(root, pid)] for group in groups.values() for pid in group if pid != root] + ids
 
 
 def _sizes(size, reqs: dict[int, CollReq], members: tuple[int, ...]):

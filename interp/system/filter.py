@@ -87,6 +87,15 @@ def channel(sag: SAG) -> str:
     return sag.param(path).text if sag.has(path) else "fifo"
 
 
+def comm_split(sag: SAG) -> str:
+    """How MPI_COMM_SPLIT learns the groups, ``cs.spec.comm_split``: ``allgather`` (the
+    default: an MPI_ALLGATHER of every rank's (color, key), as MPICH and Open MPI) or
+    ``gather_send`` (SMPI's: a gather to rank 0, which then sends each other member its group,
+    one message after another)."""
+    path = f"{sag.nodes}.cs.spec.comm_split"
+    return sag.param(path).text if sag.has(path) else "allgather"
+
+
 def eager_threshold(sag: SAG) -> float | None:
     """The largest MPI point-to-point message sent eagerly, ``cs.spec.eager_threshold`` in
     bytes; a larger one is sent by rendezvous (the sender waits for the matching receive).

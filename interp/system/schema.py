@@ -111,6 +111,9 @@ VOCABULARY: dict[str, dict[str, Group]] = {
                 "entry_node": Field("count", required=False),
                 "contention": Field(TEXT, required=False, choices=("links", "none")),
                 "channel": Field(TEXT, required=False, choices=("fifo", "fair")),
+                # how MPI_COMM_SPLIT learns the groups (absent: allgather, as MPICH and Open
+                # MPI; gather_send: SMPI's gather to rank 0 and its sends); see docs/mpi.md
+                "comm_split": Field(TEXT, required=False, choices=("allgather", "gather_send")),
             }
         ),
         "static": Group(COMM_TIMES),

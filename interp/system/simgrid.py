@@ -54,7 +54,7 @@ from pathlib import Path
 
 from interp.errors import InterpError
 from interp.system.fattree import FatTree
-from interp.system.filter import channel, eager_threshold, fat_tree, route
+from interp.system.filter import channel, comm_split, eager_threshold, fat_tree, route
 from interp.system.mapping import HOST, check_nprocs
 from interp.system.model import SAG, SAU, Bound, Parameter
 from interp.system.units import TEXT
@@ -64,6 +64,9 @@ ENVELOPE = 16
 
 SIMGRID_CHANNEL = "fair"
 """How SimGrid shares a link among one sender's flows (``cs.spec.channel``): max-min (CM02)."""
+SIMGRID_SPLIT = "gather_send"
+"""How SMPI's MPI_Comm_split learns the groups (``cs.spec.comm_split``): a gather to rank 0,
+then rank 0's messages to each other member."""
 
 EAGER_LIMIT = 1 << 30
 """``smpi/send-is-detached-thresh`` and ``smpi/async-small-thresh``: every message eager."""
@@ -439,11 +442,16 @@ def _fat_tree(tree: FatTree, levels: int, clock: float, bandwidth: float, per_ho
 def simgrid_channel(sag: SAG) -> SAG:
     """The same machine with ``cs.spec.channel`` as SimGrid implements it (``fair``), so that a
     prediction compared with SMPI shares links as SMPI does."""
-    path = f"{sag.nodes}.cs.spec.channel"
+    return _with_spec_text(sag, "channel", SIMGRID_CHANNEL, "as SimGrid shares links")
+
+
+def _with_spec_text(sag: SAG, name: str, text: str, why: str) -> SAG:
+    """The same machine with the choice ``cs.spec.<name>`` set to ``text`` (added, marked as a
+    what-if, when the spec leaves it out)."""
+    path = f"{sag.nodes}.cs.spec.{name}"
     if sag.has(path):
-        return sag.with_values({path: SIMGRID_CHANNEL})
-    note = "what-if; as SimGrid shares links (interp validate)"
-    param = Parameter(path, TEXT, text=SIMGRID_CHANNEL, note=note)
+        return sag.with_values({path: text})
+    param = Parameter(path, TEXT, text=text, note=f"what-if; {why} (interp validate)")
 
     def add(sau: SAU) -> SAU:
         children = tuple(add(ch) for ch in sau.children)
@@ -458,16 +466,21 @@ def simgrid_channel(sag: SAG) -> SAG:
 def simgrid_semantics(sag: SAG) -> tuple[SAG, list[str]]:
     """The same machine with SMPI's semantics where the spec chooses otherwise, so that a
     prediction compared with SMPI is of like with like: links shared max-min among one sender's
-    messages too (``channel: fair``), and no overlap of a call's overhead (SMPI's ``smpi/os``,
-    ``or`` and ``ois`` are paid whole by the calling rank: E5 in docs/validation.md). Returns
-    that machine and one line per value it changed."""
+    messages too (``channel: fair``), no overlap of a call's overhead (SMPI's ``smpi/os``,
+    ``or`` and ``ois`` are paid whole by the calling rank: E5 in docs/validation.md), and
+    MPI_COMM_SPLIT as SMPI implements it (``comm_split: gather_send``: a gather to rank 0 and
+    its sends, docs/mpi.md). Returns that machine and one line per value it changed."""
     changes = []
     if channel(sag) != SIMGRID_CHANNEL:
         changes.append(f"cs.spec.channel: {SIMGRID_CHANNEL} (the spec says {channel(sag)})")
+    if comm_split(sag) != SIMGRID_SPLIT:
+        changes.append(f"cs.spec.comm_split: {SIMGRID_SPLIT} (the spec says {comm_split(sag)})")
     overlaps = {p.path: 0 for p in sag.parameters() if ".cs.overlap." in p.path
                 and not p.is_text and (sag.value(p.path, "min") != 0 or sag.value(p.path, "max") != 0)}
     changes += [f"{path}: 0 (the spec says {float(sag.value(path)):g})" for path in overlaps]
-    return simgrid_channel(sag).scaled(overlaps), changes
+    same = _with_spec_text(simgrid_channel(sag), "comm_split", SIMGRID_SPLIT,
+                           "as SMPI splits a communicator")
+    return same.scaled(overlaps), changes
 
 
 def zero_computation(sag: SAG) -> SAG:

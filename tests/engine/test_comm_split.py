@@ -9,7 +9,8 @@ import pytest
 
 from interp.engine.saag import build_saag
 from interp.errors import InterpError
-from interp.system.simgrid import zero_computation
+from interp.system.filter import comm_split
+from interp.system.simgrid import simgrid_semantics, zero_computation
 
 from .helpers import (
     DYNAMIC_PER_BYTE, DYNAMIC_PER_HOP, DYNAMIC_STARTUP, RECEIVE, REL, STATIC_PER_BYTE,
@@ -98,3 +99,33 @@ def test_rank_outside_the_communicator_is_a_clear_error(tmp_path):
 def test_a_handle_that_is_no_communicator_is_a_clear_error(tmp_path):
     msg = _bad(tmp_path, "      CALL MPI_BARRIER(C + 1, IERR)\n")
     assert "bad.f:7" in msg and "is not a communicator rank" in msg
+
+
+def test_split_as_smpi_hand_computed():
+    """``cs.spec.comm_split: gather_send`` (what validate predicts with): SMPI 3.32's
+    Comm::split, P = 3 on the 2-cube (0 - 1 and 0 - 2 one hop). Every message carries 8 bytes
+    (static): 70 + 8·0.42 + 11 = 84.36 us; an eager send frees its sender after 70 us.
+    First split (one group 0, 1, 2): the gather, 1 -> 0 and 2 -> 0 at 0, both at rank 0 at
+    84.36; rank 0's group to rank 1 (84.36 -> 168.72), then to rank 2 (154.36 -> 238.72);
+    then the new communicator's id, broadcast from rank 0 (binomial, farthest child first):
+    0 -> 2 at 224.36 (-> 308.72), 0 -> 1 at 294.36 (-> 378.72); rank 0 is free at 364.36.
+    Second split (one group per rank, no id to broadcast): 2 -> 0 at 308.72 (-> 393.08),
+    1 -> 0 at 378.72 (-> 463.08); rank 0's groups to rank 1 at 463.08 (-> 547.44) and to
+    rank 2 at 533.08 (-> 617.44); rank 0 is free at 603.08.
+    SMPI's trace gives the same messages, its id (4 bytes) 1.68 us sooner: 0 -> 1 of the
+    second split 461.40 -> 545.76, 0 -> 2 531.40 -> 615.76 us (interp's allgather, as MPICH and
+    Open MPI split, ends ranks 0, 1, 2 at 463.08, 407.44 and 477.44 us instead)."""
+    machine = zero_computation(simgrid_semantics(load())[0])
+    ends = {pid: float(row["finish"]) for pid, row in
+            rows_by_pid(run(program("split_smpi.f"), 3, machine=machine)).items()}
+    msg = STATIC_STARTUP + 8 * STATIC_PER_BYTE + STATIC_PER_HOP + RECEIVE
+    assert msg == pytest.approx(84.36e-6)
+    sent = msg + STATIC_STARTUP  # rank 0 sends its second group message
+    id_sent = sent + STATIC_STARTUP  # then the id to rank 2, then to rank 1
+    rank2, rank1 = id_sent + msg, id_sent + STATIC_STARTUP + msg
+    assert (rank2, rank1) == pytest.approx((308.72e-6, 378.72e-6))
+    second = rank1 + msg  # rank 1's (color, key) reaches rank 0 last
+    expected = {0: second + 2 * STATIC_STARTUP, 1: second + msg, 2: second + STATIC_STARTUP + msg}
+    assert expected[1] == pytest.approx(547.44e-6) and expected[2] == pytest.approx(617.44e-6)
+    assert ends == pytest.approx(expected, rel=REL)
+    assert comm_split(machine) == "gather_send" and comm_split(load()) == "allgather"

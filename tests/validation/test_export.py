@@ -207,10 +207,12 @@ def test_simgrid_semantics_names_every_value_it_changes():
 
     cluster = load_machine("cluster")
     same, changes = simgrid_semantics(cluster)
-    assert changes == ["cs.spec.channel: fair (the spec says fifo)",
+    split = "cs.spec.comm_split: gather_send (the spec says allgather)"
+    assert changes == ["cs.spec.channel: fair (the spec says fifo)", split,
                        f"{cluster.nodes}.cs.overlap.async_send: 0 (the spec says 0.5)"]
     assert same.value(f"{cluster.nodes}.cs.overlap.async_send") == 0
+    assert same.param(f"{cluster.nodes}.cs.spec.comm_split").text == "gather_send"
     startup = f"{cluster.nodes}.cs.static.startup"
     assert same.value(startup) == cluster.value(startup)
     ipsc_changes = simgrid_semantics(load_machine("ipsc860"))[1]
-    assert ipsc_changes == ["cs.spec.channel: fair (the spec says fifo)"]  # no overlap there
+    assert ipsc_changes == ["cs.spec.channel: fair (the spec says fifo)", split]  # no overlap there
