@@ -10,6 +10,9 @@ leaves a note).
 
 from __future__ import annotations
 
+import operator
+from fractions import Fraction
+
 import sympy as sp
 from sympy.logic.boolalg import to_nnf
 
@@ -25,12 +28,33 @@ def sum_over(expr: sp.Expr, var: sp.Symbol, start, step, n, loop: A.AAU, notes: 
     """Σ of ``expr`` over the iterations of a loop (n·expr when it does not depend on the index)."""
     if not is_symbolic(expr) or var not in expr.free_symbols:
         return n * expr
-    k = sp.Dummy("k", integer=True, nonnegative=True)
     # xreplace: an atom replaced, the expression rebuilt (and so evaluated) once, without subs'
     # pattern machinery (a Piecewise's conditions were canonicalized over and over)
-    term = expr.xreplace({var: start + step * k})  # (k a symbol: a SymPy expression)
+    term = expr.xreplace({var: start + step * _K})  # (k a symbol: a SymPy expression)
+    # the term is free of the loop's own index: the same body summed again (the same routine
+    # closed at every call, a count and a time per statement) is the same term
+    key = (term, type(n), n, loop.loc.line)
+    done = _SUMS.get(key)
+    if done is None:
+        said: list[str] = []
+        done = (_sum_term(term, n, loop, said), tuple(said))
+        if len(_SUMS) >= SUMS_KEPT:
+            _SUMS.clear()
+        _SUMS[key] = done
+    notes.extend(done[1])
+    return done[0]
+
+
+_K = sp.Dummy("k", integer=True, nonnegative=True)  # the iteration number k = 0, 1, ... of every sum
+SUMS_KEPT = 20_000  # sums remembered (their terms are kept alive by the keys)
+_SUMS: dict[tuple, tuple[sp.Expr, tuple[str, ...]]] = {}
+
+
+def _sum_term(term: sp.Expr, n, loop: A.AAU, notes: list[str]) -> sp.Expr:
+    """Σ_{k=0}^{n-1} ``term`` (see :func:`sum_over`)."""
+    k = _K
     if isinstance(n, int) and n <= EXACT_SUM_LIMIT:  # exact, and no symbolic summation
-        return sp.Add(*[term.xreplace({k: sp.Integer(j)}) for j in range(n)])
+        return exact_sum(term, k, n)
     # inner trip counts Max(0, e) (triangular loops) are summed as e: SymPy's summation
     # of Max recurses without end; exact wherever the inner loop runs
     plain = term.replace(lambda x: isinstance(x, sp.Max) and len(x.args) == 2 and 0 in x.args,
@@ -64,7 +88,87 @@ def sum_over(expr: sp.Expr, var: sp.Symbol, start, step, n, loop: A.AAU, notes: 
         return sp.Integer(n) * sp.Add(*[term.subs(k, j) for j in samples]) / 256
     notes.append(f"line {loop.loc.line}: a condition depends on the loop index and the "
                  "trip count is symbolic; each branch was weighted equally (heuristic)")
-    return n * mean_branches(term)
+    # (an index outside the IFs stays in the estimate: its own symbol, not the shared one)
+    return n * mean_branches(term.xreplace({k: sp.Dummy("k", integer=True, nonnegative=True)}))
+
+
+def exact_sum(term: sp.Expr, k: sp.Symbol, n: int) -> sp.Expr:
+    """Σ_{j=0}^{n-1} ``term.xreplace({k: j})``, the same terms added in the same order (the
+    same float roundings), each Piecewise on k replaced by the piece that holds at j: that
+    piece's expression is what the rebuilt Piecewise evaluates to, without building it (its
+    conditions canonicalized at every j were most of an exact sum's time)."""
+    arms = [(x, [(e, _holds(c, k)) for e, c in x.args])
+            for x in _outer_piecewise(term) if k in x.free_symbols]
+    terms = []
+    for j in range(n):
+        kj = sp.Integer(j)
+        rule: dict = {k: kj}
+        for arm, pieces in arms:
+            value = _piece_at(pieces, k, kj, j)
+            if value is None:  # a condition not decided by k alone: the Piecewise rebuilt
+                rule = {k: kj}
+                break
+            rule[arm] = value
+        terms.append(term.xreplace(rule))
+    return sp.Add(*terms)
+
+
+def _outer_piecewise(e: sp.Basic):
+    """The Piecewise sub-expressions of ``e`` not inside another one."""
+    if isinstance(e, sp.Piecewise):
+        yield e
+        return
+    for arg in e.args:
+        yield from _outer_piecewise(arg)
+
+
+def _piece_at(pieces: list, k: sp.Symbol, kj: sp.Integer, j: int) -> sp.Expr | None:
+    """The value at k = j of a Piecewise given as (expression, test of j) pairs, when its
+    conditions up to the first that holds are decided there; None otherwise."""
+    for e, holds in pieces:
+        held = holds(j)
+        if held is True:
+            return e.xreplace({k: kj})
+        if held is not False:
+            return None
+    return None
+
+
+_RELATIONS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+              "==": operator.eq, "!=": operator.ne}
+
+
+def _holds(c, k: sp.Symbol):
+    """``c`` as a test of an integer j: True or False where c at k = j is true or false, None
+    where it is not decided. Relations linear in k with rational coefficients (an IF on the
+    index) are worked out in exact fractions, as SymPy decides them; others by SymPy."""
+    if c is sp.true or c is sp.false:
+        return lambda j: c is sp.true
+    if isinstance(c, (sp.And, sp.Or)):
+        parts = [_holds(x, k) for x in c.args]
+        both = isinstance(c, sp.And)
+
+        def connective(j):
+            seen = [f(j) for f in parts]
+            if (False if both else True) in seen:
+                return not both
+            return both if all(v is not None for v in seen) else None
+        return connective
+    if isinstance(c, sp.Not):
+        inner = _holds(c.args[0], k)
+        return lambda j: None if (v := inner(j)) is None else not v
+    if isinstance(c, sp.Rel) and c.rel_op in _RELATIONS:
+        d = sp.expand(c.lhs - c.rhs)
+        a = d.coeff(k)
+        b = d - a * k
+        if a.is_Rational and b.is_Rational:
+            op, a, b = _RELATIONS[c.rel_op], Fraction(int(a.p), int(a.q)), Fraction(int(b.p), int(b.q))
+            return lambda j: op(a * j + b, 0)
+
+    def by_sympy(j):
+        held = c.xreplace({k: sp.Integer(j)})
+        return True if held is sp.true else False if held is sp.false else None
+    return by_sympy
 
 
 def mean_branches(e: sp.Expr) -> sp.Expr:
