@@ -279,3 +279,20 @@ class Call(AAU):
         return {"callee": self.callee, "num_args": len(self.args),
                 "args": [expr_text(a) for a in self.args],
                 "callee_aaus": [a.id for a in self.callee_body]}
+
+
+def read_exprs(a: AAU) -> list[ast.Expr]:
+    """What a closed form of ``a`` itself (not its children) evaluates: loop bounds and
+    condition, IF conditions, the actual arguments of its calls, library calls and FUNCTION
+    references (their callees may read them in turn)."""
+    if isinstance(a, Iter):
+        exprs = [a.start, a.stop, a.step, a.cond]
+    elif isinstance(a, Condt):
+        exprs = [b.cond for b in a.branches]
+    elif isinstance(a, (Call, LibraryAAU)):
+        exprs = list(a.args)
+    elif isinstance(a, Seq):
+        exprs = [e for actuals in a.ops.user_args for e in actuals]
+    else:
+        exprs = []
+    return [e for e in exprs if e is not None]

@@ -124,18 +124,11 @@ def _decision_exprs(aag, aaus: list[A.AAU]) -> list[ast.Expr] | None:
     references is not a straight-line one (its closed form reads values of its own)."""
     exprs: list[ast.Expr] = []
     for b in aaus:
-        if isinstance(b, A.Iter):
-            exprs += [b.start, b.stop, b.step, b.cond]
-        elif isinstance(b, A.Condt):
-            exprs += [c.cond for c in b.branches]
-        elif isinstance(b, (A.Call, A.LibraryAAU)):
-            exprs += b.args
-        elif isinstance(b, A.Seq):
-            if any(straight.straight_body(aag, f) is None and f in aag.units
-                   for f in b.ops.user_calls):
-                return None
-            exprs += [e for actuals in b.ops.user_args for e in actuals]
-    return [e for e in exprs if e is not None]
+        if isinstance(b, A.Seq) and any(straight.straight_body(aag, f) is None and f in aag.units
+                                        for f in b.ops.user_calls):
+            return None
+        exprs += A.read_exprs(b)
+    return exprs
 
 
 def _names(aag, exprs: list[ast.Expr], table) -> set[str] | None:

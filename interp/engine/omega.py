@@ -850,17 +850,7 @@ def _steering_names(unit) -> set[str]:
     """Every name a unit's closed form may read a value of: loop bounds and conditions, IF
     conditions, the actual arguments of its calls and FUNCTION references (their callees may
     read them in turn) and of its library calls."""
-    exprs: list[ast.Expr] = []
-    for a in unit.walk():
-        if isinstance(a, A.Iter):
-            exprs += [a.start, a.stop, a.step, a.cond]
-        elif isinstance(a, A.Condt):
-            exprs += [b.cond for b in a.branches]
-        elif isinstance(a, (A.Call, A.LibraryAAU)):
-            exprs += a.args
-        elif isinstance(a, A.Seq):
-            exprs += [e for actuals in a.ops.user_args for e in actuals]
-    return {n for e in exprs if e is not None for n in names_in(e, unit.symbols)}
+    return {n for a in unit.walk() for e in A.read_exprs(a) for n in names_in(e, unit.symbols)}
 
 
 def _call_overhead(p, a: A.Call) -> sp.Expr:
