@@ -35,17 +35,13 @@ import sympy as sp
 from interp.application import ast
 from interp.application.catalog import lookup, mpi_constants
 from interp.application.expr import assigned_value, element_key, numeric_value
-from interp.engine.comms import SELF, WORLD, Communicator, world
-from interp.engine.dataflow import critical_names
 from interp.engine.inputfiles import Files
-from interp.engine.needed import kept_statements, needed_names
 from interp.engine.omega import run_chain
-from interp.engine.process import CATEGORIES, ClassBreak, Process
+from interp.engine.process import ClassBreak, Process
 from interp.engine.requests import (
     AbortReq, CollReq, LoopHead, RecvReq, Reply, SendReq, SpawnReq, WaitReq, wait_request,
     build_request,
 )
-from interp.engine.stepbudget import MAX_STEPS
 from interp.engine.timeval import as_time
 from interp.engine.values import Frame, Store, View
 
@@ -587,24 +583,13 @@ class Member(Process):
             made[name] = make()
         return made[name]
 
+    def _own_state(self) -> None:
+        pass  # (made when first asked for: the properties above)
+
     def __init__(self, pid: int, label: str, program, aag, cm, nprocs: int, start,
                  inputs, library: str) -> None:
-        self.pid, self.label, self.program, self.aag, self.cm = pid, label, program, aag, cm
-        self.nprocs, self.start, self.clock, self.inputs = nprocs, start, start, inputs
-        self.library = library
+        super().__init__(pid, label, program, aag, cm, nprocs, start, inputs, library)
         self.decisions = ()  # (replay: its shadow's, a DecisionView)
-        self.cats = dict.fromkeys(CATEGORIES, 0.0)
-        self.stats, self.handles, self.assumptions, self.arm_counts = {}, {}, {}, {}
-        self.null_handles, self.evaluating = set(), set()
-        self.comms = {WORLD: world(nprocs), SELF: Communicator(SELF, (pid,))}
-        self.notes = []
-        self.state, self.request, self.finish = "ready", None, None
-        self.last_recv_end = self.spawn_end = self._library_values = None
-        self.counted_by_user = False
-        self.trace = self.timeline = self.current_aau = self.functions = None
-        self.critical_names, self.needed = critical_names(aag), needed_names(aag)
-        self.kept = kept_statements(aag)
-        self.budget, self.max_steps, self.steps, self.gen = None, MAX_STEPS.get(), 0, None
 
 
 def replay(p: Process, classes: Classes) -> Generator:

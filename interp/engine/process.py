@@ -131,7 +131,7 @@ class Process:
         self.clock: sp.Expr = start
         self.inputs = inputs
         self.library = library  # nx2 | mpi: how ranks and partners are named
-        self.common = self.new_store()
+        self._own_state()
         self.cats: dict[str, sp.Expr] = {c: 0.0 for c in CATEGORIES}
         self.stats: dict[int, AAUStat] = {}
         self.handles: dict[str, object] = {}
@@ -142,7 +142,6 @@ class Process:
         self.comms: dict[int, Communicator] = {c.handle: c for c in (
             everyone, Communicator(SELF, (pid,)))}
         self.notes: list[str] = []
-        self.files = Files(aag.input_files, self.note)  # its open units (OPEN, READ)
         self.assumptions: dict[int, sp.Basic] = {}
         self.decisions: list = []
         self.state = "ready"  # ready | blocked | paused | done
@@ -161,11 +160,16 @@ class Process:
         self.functions = None  # omega.function_value, set by the chain (omega builds on Process)
         self.evaluating: set[str] = set()  # FUNCTIONs whose value is being worked out
         self.budget: int | None = None  # statements left for that (omega.function_value)
-        self.function_memo: dict = {}  # straight-line FUNCTION outcomes by arguments (straight.py)
         self.steps = 0  # AAU executions interpreted step by step (stepbudget.py)
         self.max_steps = MAX_STEPS.get()
         self.arm_counts: dict[int, list[int]] = {}  # per IF decided by error diffusion
         self.gen = None  # its chain, a generator: activated by the scheduler (omega.run_chain)
+
+    def _own_state(self) -> None:
+        """What only a rank's own interpretation uses (classes.Member makes it when asked)."""
+        self.common = self.new_store()
+        self.files = Files(self.aag.input_files, self.note)  # its open units (OPEN, READ)
+        self.function_memo: dict = {}  # straight-line FUNCTION outcomes by arguments (straight.py)
 
     # ---- bookkeeping ----
     def frame_for(self, unit: UnitAAG) -> Frame:
