@@ -404,9 +404,9 @@ class ShadowProcess(Process):
         values = super().library_values()
         return _Guarded(values)
 
-    def _raw_value(self, e, frame, what):
+    def raw_value(self, e, frame, what):
         return self.recorder.evaluate(RAW, e, what, frame,
-                                      lambda: Process._raw_value(self, e, frame, what))
+                                      lambda: Process.raw_value(self, e, frame, what))
 
     def closed_value(self, e, frame, binding):
         return self.recorder.evaluate(CLOSED_VALUE, e, binding, frame,
@@ -721,7 +721,7 @@ def _check(p: Process, ev: tuple, env: dict, memo: dict) -> tuple:
     frame = snap.frame(env)
     memo.clear()  # (an evaluation over the member's values may write them)
     try:
-        out = p._raw_value(e, frame, extra) if kind == RAW else p.closed_value(e, frame, extra)
+        out = p.raw_value(e, frame, extra) if kind == RAW else p.closed_value(e, frame, extra)
     except ClassBreak:
         raise
     except Exception as err:

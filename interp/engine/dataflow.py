@@ -167,8 +167,7 @@ def _steers(critical: set[str], table, aaus: list[A.AAU]) -> bool:
     """Whether ``aaus`` assign an INTEGER or LOGICAL variable that steers control somewhere,
     or an array (of any type) an element of which a steering value is computed from."""
     for a in aaus:
-        indices = {n.var for n in a.walk() if isinstance(n, A.Iter)}  # DO indices steer inside
-        for name in assigned(a) - indices:
+        for name in _steering_assigned(a):  # (DO indices steer inside only)
             sym = table.symbols.get(name)
             if name in critical and sym is not None and (
                     sym.type in STEERING_TYPES or sym.is_array):
@@ -259,7 +258,8 @@ def _steering_assigned(a: A.AAU) -> set[str]:
     got = a.__dict__.get("_steering_assigned")
     if got is None:
         got = assigned(a) - {n.var for n in a.walk() if isinstance(n, A.Iter)}
-        a.__dict__["_steering_assigned"] = got
+        if "assigned" in a.__dict__:  # (kept once assigned() is: its FUNCTIONs' notes made)
+            a.__dict__["_steering_assigned"] = got
     return got
 
 

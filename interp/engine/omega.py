@@ -652,7 +652,7 @@ def step_conditional(p, a: A.Condt, frame) -> Generator:
             taken = k
             break
         try:
-            v = p._raw_value(b.cond, frame, f"the condition at line {b.loc.line}")
+            v = p.raw_value(b.cond, frame, f"the condition at line {b.loc.line}")
         except InterpError:
             if isinstance(a, A.CondtSync):
                 raise  # which arm communicates must be known

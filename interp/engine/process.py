@@ -252,9 +252,9 @@ class Process:
 
     def value(self, e: ast.Expr, frame: Frame, what: str) -> sp.Expr:
         """The value of ``e``; a symbolic value is fine, an untracked one is an error."""
-        return as_sympy(self._raw_value(e, frame, what))
+        return as_sympy(self.raw_value(e, frame, what))
 
-    def _raw_value(self, e: ast.Expr, frame: Frame, what: str):
+    def raw_value(self, e: ast.Expr, frame: Frame, what: str):
         """:meth:`value` as a Python number or bool when every value it reads is one (no
         SymPy object made: partners, tags and conditions are asked for at every message)."""
         resolve = self._resolver(frame)
@@ -296,7 +296,7 @@ class Process:
         return self.comms[handle]
 
     def concrete(self, e: ast.Expr, frame: Frame, what: str) -> int:
-        v = self._raw_value(e, frame, what)
+        v = self.raw_value(e, frame, what)
         if type(v) is int:
             return v
         v = as_sympy(v)
@@ -305,7 +305,7 @@ class Process:
         return int(v)
 
     def decide(self, cond: ast.Expr, frame: Frame, what: str) -> bool:
-        v = self._raw_value(cond, frame, what)
+        v = self.raw_value(cond, frame, what)
         if type(v) is bool:
             return v
         v = as_sympy(v)
@@ -421,7 +421,7 @@ class Process:
         """``e``'s value when it is an integer (not a control decision: not logged)."""
         log, frame.log = frame.log, None
         try:
-            value = self._raw_value(e, frame, "an array bound")
+            value = self.raw_value(e, frame, "an array bound")
         except InterpError:
             return None
         finally:
