@@ -37,7 +37,11 @@ from interp.application.catalog import lookup, mpi_constants
 from interp.application.expr import assigned_value, element_key, numeric_value
 from interp.engine.inputfiles import Files
 from interp.engine.omega import run_chain
-from interp.engine.process import ClassBreak, Process
+from interp.engine.comms import SELF, WORLD, Communicator, world
+from interp.engine.dataflow import critical_names
+from interp.engine.needed import kept_statements, needed_names
+from interp.engine.process import CATEGORIES, ClassBreak, Process
+from interp.engine.stepbudget import MAX_STEPS
 from interp.engine.requests import (
     AbortReq, CollReq, LoopHead, RecvReq, Reply, SendReq, SpawnReq, WaitReq, wait_request,
     build_request,
@@ -557,11 +561,27 @@ class DecisionView:
 # ---- a member: the shadow's events, with its own clock, partners and sizes -----------------
 
 
+def _lazy(name: str, make) -> property:
+    """A slot of Process a member fills when first asked for (``make(member)``): most ranks
+    never use it, and an empty set or dict is 64–216 bytes a rank."""
+    slot = Process.__dict__[name]
+
+    def get(self):
+        try:
+            return slot.__get__(self, Member)
+        except AttributeError:
+            value = make(self)
+            slot.__set__(self, value)
+            return value
+    return property(get, slot.__set__)
+
+
 class Member(Process):
     """A rank that replays a shadow (``replay``): the scheduler's process, without what only
-    a rank's own interpretation of the program uses (its decision log: the shadow's) and
-    with its COMMON store, input files and FUNCTIONs' memo made when first asked for (a
-    FUNCTION in a request built again for the member), not for every rank: ~0.8 KB a rank."""
+    a rank's own interpretation of the program uses (its decision log: the shadow's). Made
+    with its clock, state and statistics; what a member rarely uses (its COMMON store, input
+    files, FUNCTIONs' memo, communicators, MPI_PROC_NULL handles, notes and assumptions) is
+    made when first asked for (~1 KB a rank)."""
 
     __slots__ = ()
 
@@ -583,13 +603,35 @@ class Member(Process):
             made[name] = make()
         return made[name]
 
-    def _own_state(self) -> None:
-        pass  # (made when first asked for: the properties above)
+    comms = _lazy("comms", lambda p: {c.handle: c for c in (
+        world(p.nprocs), Communicator(SELF, (p.pid,)))})
+    null_handles = _lazy("null_handles", lambda p: set())
+    evaluating = _lazy("evaluating", lambda p: set())
+    arm_counts = _lazy("arm_counts", lambda p: {})
+    assumptions = _lazy("assumptions", lambda p: {})
+    notes = _lazy("notes", lambda p: [])
 
     def __init__(self, pid: int, label: str, program, aag, cm, nprocs: int, start,
                  inputs, library: str) -> None:
-        super().__init__(pid, label, program, aag, cm, nprocs, start, inputs, library)
+        # Process.__init__'s fields (exact=False: classes are off in the exact mode), the
+        # lazy ones above left unset
+        self.pid, self.label, self.program, self.aag, self.cm = pid, label, program, aag, cm
+        self.nprocs, self.start, self.clock, self.inputs = nprocs, start, start, inputs
+        self.library = library
+        self.cats = {c: 0.0 for c in CATEGORIES}
+        self.stats = {}
+        self.handles = {}
         self.decisions = ()  # (replay: its shadow's, a DecisionView)
+        self.state, self.request, self.finish = "ready", None, None
+        self.last_recv_end = self.spawn_end = self._library_values = None
+        self.counted_by_user = False
+        self.trace = self.timeline = self.current_aau = None
+        self.critical_names = critical_names(aag)
+        self.needed = needed_names(aag)
+        self.kept = kept_statements(aag)
+        self.functions = self.budget = self.gen = None
+        self.steps = 0
+        self.max_steps = MAX_STEPS.get()
 
 
 def replay(p: Process, classes: Classes) -> Generator:
@@ -803,7 +845,7 @@ def _with_partner(p: Process, a, req, partner: int):
     if partner < 0 or shadows is None or shadows < 0 or partner >= p.nprocs:
         return None
     if req.comm is not None:
-        comm = p.comms.get(req.comm)
+        comm = _comm(p, req.comm)
         if comm is None or partner >= comm.size:
             return None
         partner = comm.pid(partner, "a partner", a.loc)
@@ -822,8 +864,14 @@ def _for_member(p: Process, req):
     new.__dict__.update(req.__dict__)
     new.process = p
     if isinstance(req, SendReq) and req.comm is not None:
-        new.rank = p.comms[req.comm].rank(p.pid)
+        new.rank = _comm(p, req.comm).rank(p.pid)
     return new
+
+
+def _comm(p: Process, handle: int):
+    """A member's communicator by handle: MPI_COMM_WORLD without making its own table (a
+    member makes no communicator: Shadow._guard), which is world(P) (not the exact mode)."""
+    return world(p.nprocs) if handle == WORLD else p.comms.get(handle)
 
 
 def _before(p: Process, req) -> None:

@@ -23,6 +23,7 @@ from operator import attrgetter
 
 import sympy as sp
 
+from interp.engine.classes import DecisionView
 from interp.engine.process import CATEGORIES, AAUStat, Process
 from interp.engine.sync import GlobalSync
 from interp.engine.timeval import (as_count, decided_sign, difference, is_symbolic,
@@ -36,12 +37,17 @@ _COUNT_TOTAL = attrgetter("count", "total")
 
 @dataclass
 class Cut:
-    clocks: dict[int, sp.Expr]
-    positions: dict[int, tuple]
-    # of the paused processes only (a jump moves only them):
-    cats: dict[int, tuple]  # each process's seconds by category, in CATEGORIES' order
-    stats: dict[int, tuple[tuple, tuple]]  # its AAUs' ids, and their count, total in turn
-    decisions: dict[int, int]  # length of each process's decision log
+    """The live processes at one cut, as columns in their order (a cut holds every rank, three
+    cuts at a time: a list entry each, not a dict's, and one position tuple for the ranks of a
+    class at the same loop head)."""
+
+    pids: list[int]
+    clocks: list[sp.Expr]
+    positions: list[tuple]
+    decisions: list[int]  # length of each process's decision log
+    # of the paused processes only (a jump moves only them; None for the others):
+    cats: list[tuple | None]  # each process's seconds by category, in CATEGORIES' order
+    stats: list[tuple[tuple, tuple] | None]  # its AAUs' ids, and their count, total in turn
     pending: list[tuple]
     edges: dict[tuple, sp.Expr]
     compared: list  # the comparisons of times since the cut before (timeval.record_comparisons)
@@ -80,28 +86,32 @@ class SteadyState:
         self.compared = None
 
     def _snapshot(self, live: list[Process]) -> Cut:
-        positions, clocks, cats, stats, decisions = {}, {}, {}, {}, {}
         keys = self.aau_ids
         if len(keys) > 1000:  # (a master's AAUs that keep changing)
             keys.clear()
+        places: dict[tuple, tuple] = {}  # one tuple for the ranks at the same place (this cut's)
+        positions, cats, stats = [], [], []
         for p in live:
             req = p.request
             if p.state == "paused":
-                positions[p.pid] = ("paused", req.aau.id, req.iteration, req.count)
-            else:
-                positions[p.pid] = ("blocked", req.aau.id if req else None)
-            clocks[p.pid] = p.clock
-            decisions[p.pid] = len(p.decisions)
-            if p.state == "paused":
-                # (flat tuples of what is there: a cut holds every rank, three cuts at a time)
-                cats[p.pid] = tuple(map(p.cats.__getitem__, CATEGORIES))
+                key = (req.aau.id, id(req.iteration), id(req.count))
+                pos = places.get(key)
+                if pos is None:
+                    pos = places[key] = ("paused", req.aau.id, req.iteration, req.count)
+                positions.append(pos)
+                cats.append(tuple(map(p.cats.__getitem__, CATEGORIES)))
                 st, ids = p.stats, tuple(p.stats)
-                stats[p.pid] = (keys.setdefault(ids, ids),
-                                tuple(chain.from_iterable(map(_COUNT_TOTAL, st.values()))))
+                stats.append((keys.setdefault(ids, ids),
+                              tuple(chain.from_iterable(map(_COUNT_TOTAL, st.values())))))
+            else:
+                positions.append(("blocked", req.aau.id if req else None))
+                cats.append(None)
+                stats.append(None)
         pending = [(m.src.pid, m.dst, m.tag, m.size, m.arrival) for m in self.sched.messages]
         edges = {k: e.count for k, e in self.sched.edges.items()}
         msgs = self.sched.msgs
-        return Cut(clocks, positions, cats, stats, decisions, pending, edges,
+        return Cut([p.pid for p in live], [p.clock for p in live], positions,
+                   [len(p.decisions) for p in live], cats, stats, pending, edges,
                    self.compared if self.compared is not None else [None],
                    len(msgs.delays) + len(msgs.collective_delays),
                    len(msgs.flows) if msgs.flows is not None else 0)
@@ -111,13 +121,19 @@ class SteadyState:
         deltas = self._shifts(c0, c1, c2)
         if deltas is None:
             return None
-        procs = {p.pid: p for p in live}
-        for pid in c2.positions:
-            log = procs[pid].decisions
-            a = log[c0.decisions[pid]:c1.decisions[pid]]
-            b = log[c1.decisions[pid]:c2.decisions[pid]]
-            if not _same_log(a, b):
-                self._note_varying(procs[pid], a, b)
+        compared: dict[tuple, bool] = {}  # a class's members share their shadow's log (classes.
+        for p, n0, n1, n2 in zip(live, c0.decisions, c1.decisions, c2.decisions):  # DecisionView)
+            log = p.decisions
+            key = (id(log.shadow), n0, n1, n2) if type(log) is DecisionView else None
+            held = compared.get(key) if key is not None else None
+            if held is None:
+                a, b = log[n0:n1], log[n1:n2]
+                held = _same_log(a, b)
+                if not held:
+                    self._note_varying(p, a, b)
+                if key is not None:
+                    compared[key] = held
+            if not held:
                 return None
         if len(c1.pending) != len(c2.pending) or any(
             x[:3] != y[:3] or not same(x[3], y[3]) for x, y in zip(c1.pending, c2.pending)
@@ -126,7 +142,7 @@ class SteadyState:
         if any(h for h in self.sched.handles.values()):
             return None
         left: dict[tuple, sp.Expr] = {}  # (the ranks of a class share their loop's values: each
-        for pos in c2.positions.values():  # difference once, by the values' ids, in order)
+        for pos in c2.positions:  # difference once, by the values' ids, in order)
             if pos[0] == "paused":
                 key = (id(pos[2]), id(pos[3]))
                 if key not in left:
@@ -141,29 +157,30 @@ class SteadyState:
                     return None
         if m.is_number and m <= 0:
             return None
-        values = list(deltas.values())
+        values = [d for d in deltas if d is not None]
         drift = any(not same(d, values[0]) for d in values[1:])
         if drift and not self._drift_holds(c0, c1, c2, m):
             return None
         self._jump(live, c1, c2, m, deltas, drift)
         return m
 
-    def _shifts(self, c0: Cut, c1: Cut, c2: Cut) -> dict[int, sp.Expr] | None:
+    def _shifts(self, c0: Cut, c1: Cut, c2: Cut) -> list[sp.Expr | None] | None:
         """Each paused process's clock shift Δ_p, the same over the three cuts one iteration
-        apart, if there is one."""
-        if not (set(c0.positions) == set(c1.positions) == set(c2.positions)):
-            return None
+        apart, if there is one (in the cuts' order; None for a blocked process)."""
+        if not (c0.pids == c1.pids == c2.pids):  # (the processes only grow: the same set is
+            return None  # the same order)
         timing = self.sched.timing
-        deltas = {}
+        deltas: list[sp.Expr | None] = []
         steps: dict[tuple, bool] = {}  # one iteration apart, by the values' ids (a class's ranks
         # share them: SymPy's subtraction once)
-        for pid, pos in c2.positions.items():
-            p0, p1 = c0.positions[pid], c1.positions[pid]
+        for pos, p1, p0, t2, t1, t0 in zip(c2.positions, c1.positions, c0.positions,
+                                           c2.clocks, c1.clocks, c0.clocks):
             if pos[0] != p1[0] or pos[0] != p0[0] or pos[1] != p1[1] or pos[1] != p0[1]:
                 return None
             if pos[0] == "blocked":
-                if timing and not (c2.clocks[pid] == c1.clocks[pid] == c0.clocks[pid]):
+                if timing and not (t2 == t1 == t0):
                     return None
+                deltas.append(None)
                 continue
             key = (id(p0[2]), id(p1[2]), id(pos[2]))
             step = steps.get(key)
@@ -172,13 +189,13 @@ class SteadyState:
             if not step:
                 return None
             if not timing:  # interp check: a loop repeats when its communication pattern does
-                deltas[pid] = ZERO
+                deltas.append(ZERO)
                 continue
-            d1, d2 = c1.clocks[pid] - c0.clocks[pid], c2.clocks[pid] - c1.clocks[pid]
+            d1, d2 = t1 - t0, t2 - t1
             if not same(d1, d2):
                 return None
-            deltas[pid] = d2
-        return deltas or None
+            deltas.append(d2)
+        return deltas if any(d is not None for d in deltas) else None
 
     def _drift_holds(self, c0: Cut, c1: Cut, c2: Cut, m: sp.Expr) -> bool:
         """With shifts that differ between processes: do the last iteration's decisions hold
@@ -216,15 +233,16 @@ class SteadyState:
             self.sched.notes.append(note)
 
     def _jump(self, live: list[Process], c1: Cut, c2: Cut, m: sp.Expr,
-              deltas: dict[int, sp.Expr], drift: bool) -> None:
+              deltas: list[sp.Expr | None], drift: bool) -> None:
         m_iter, m = m, as_count(m)
-        for p in live:
+        for p, d, cats2, cats1, st2, st1 in zip(live, deltas, c2.cats, c1.cats, c2.stats,
+                                                c1.stats):
             if p.state != "paused":
                 continue
-            p.clock += scaled(deltas[p.pid], m)
-            for c, x2, x1 in zip(CATEGORIES, c2.cats[p.pid], c1.cats[p.pid]):
+            p.clock += scaled(d, m)
+            for c, x2, x1 in zip(CATEGORIES, cats2, cats1):
                 p.cats[c] += scaled(x2 - x1, m)
-            (keys1, flat1), (keys2, flat2) = c1.stats[p.pid], c2.stats[p.pid]
+            (keys1, flat1), (keys2, flat2) = st1, st2
             if keys1 is keys2:  # the same AAUs (one tuple for equal ids, _snapshot): in turn
                 pairs = zip(flat1[::2], flat1[1::2])
             else:
@@ -240,7 +258,7 @@ class SteadyState:
         if drift:  # nothing in flight (_drift_holds); the flows of the links stay behind
             self.sched.msgs.forget()
         else:
-            delta = next(iter(deltas.values()))
+            delta = next(d for d in deltas if d is not None)
             for msg in self.sched.messages:
                 msg.arrival += scaled(delta, m)
             self.sched.msgs.shift(scaled(delta, m))
