@@ -17,7 +17,7 @@ from interp.application.expr import as_sympy
 KIND_SYMBOL = {"sync": "⇔", "async": "⇒", "collective": "⇐"}
 
 
-@dataclass
+@dataclass(slots=True)  # one per matched pair of AAUs: at large P several a rank
 class CommEdge:
     kind: str  # sync (⇔) | async (⇒) | collective (⇐)
     pattern: str  # point-to-point | broadcast | global operation | barrier

@@ -120,10 +120,12 @@ class MessageModel:
         self.threshold = eager_threshold(sag)
         self.notes: list[str] = []
         self.assumptions: list[sp.Basic] = []  # eager sends of symbolic size: size <= threshold
-        self._routes: dict[tuple[int, int], list[int]] = {}
-        # a pair's links and share weight (contend): one tuple of links for every message
-        # of the pair, not one made per message and held by its flow
-        self._links: dict[tuple[int, int], tuple[tuple, float]] = {}
+        self._routes: dict[tuple[int, int], list[int]] = {}  # (collectives')
+        # a pair's links, share weight and what its time depends on (the route's length, the
+        # host link), kept instead of its route: one tuple of links for every message of the
+        # pair, each link one object for every pair that crosses it (``_link``)
+        self._pairs: dict[tuple[int, int], tuple[tuple, float, int, bool]] = {}
+        self._links: dict[tuple, tuple] = {}
         self._times: dict[tuple, MessageTime] = {}
         self._last_time: tuple = (None,) * 5  # (src, dst, size, synchronous, its time)
         self._overlaps: dict[str, float] = {}
@@ -173,15 +175,29 @@ class MessageModel:
         self._last_time = (src, dst, size, synchronous, t)
         return t
 
+    def pair(self, src: int, dst: int) -> tuple[tuple, float, int, bool]:
+        """A pair's route as the messages need it: its links, its share weight, its length
+        and whether it crosses the host link (the route itself is not kept: ~0.3 KB a
+        pair at large P)."""
+        key = (src, dst)
+        known = self._pairs.get(key)
+        if known is None:
+            path = route(self.sag, self.where(src), self.where(dst), self.nprocs)
+            interned = self._links
+            links = tuple(interned.setdefault(link, link)
+                          for link in route_links(path, self.crossbar))
+            known = self._pairs[key] = (links, self.weight(path), len(path), HOST in path)
+        return known
+
     def _time(self, src: int, dst: int, size: sp.Expr, synchronous: bool) -> MessageTime:
-        path = self.route(src, dst)
-        key = (len(path), HOST in path, size, synchronous)
+        _, _, length, host = self.pair(src, dst)
+        key = (length, host, size, synchronous)
         t = self._times.get(key)
         if t is None:
             c = message_cost(self.sag, self.where(src), self.where(dst), self.nprocs, size,
                              self.bound, synchronous=synchronous)
             wire = message_seconds(self.sag, size, 0, self.bound, synchronous=synchronous,
-                                   sau=self.sag.host_link if HOST in path else None)
+                                   sau=self.sag.host_link if host else None)
             t = self._times[key] = MessageTime(as_time(c.startup), as_time(c.transmission),
                                                as_time(wire.transmission), as_time(c.receive))
         return t
@@ -283,12 +299,7 @@ class MessageModel:
         (nothing happens before it)."""
         if self.network is None:
             return
-        pair = (msg.src.pid, msg.dst)
-        known = self._links.get(pair)
-        if known is None:
-            path = self.route(*pair)
-            known = self._links[pair] = (route_links(path, self.crossbar), self.weight(path))
-        links, weight = known
+        links, weight, _, _ = self.pair(msg.src.pid, msg.dst)
         if self.left_unpriced(msg.depart, t.startup, t.transmission, t.wire):
             self.record(links, msg.depart + t.startup + t.hops, t.wire, msg.src.pid)
             return
