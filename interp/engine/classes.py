@@ -611,6 +611,11 @@ class Member(Process):
     assumptions = _lazy("assumptions", lambda p: {})
     notes = _lazy("notes", lambda p: [])
 
+    def communicator(self, handle: int):
+        """MPI_COMM_WORLD without making the member's table of communicators (a member makes
+        none: Shadow._guard): world(P), as in the table (not the exact mode)."""
+        return world(self.nprocs) if handle == WORLD else self.comms.get(handle)
+
     def __init__(self, pid: int, label: str, program, aag, cm, nprocs: int, start,
                  inputs, library: str) -> None:
         # Process.__init__'s fields (exact=False: classes are off in the exact mode), the
@@ -845,7 +850,7 @@ def _with_partner(p: Process, a, req, partner: int):
     if partner < 0 or shadows is None or shadows < 0 or partner >= p.nprocs:
         return None
     if req.comm is not None:
-        comm = _comm(p, req.comm)
+        comm = p.communicator(req.comm)
         if comm is None or partner >= comm.size:
             return None
         partner = comm.pid(partner, "a partner", a.loc)
@@ -864,14 +869,8 @@ def _for_member(p: Process, req):
     new.__dict__.update(req.__dict__)
     new.process = p
     if isinstance(req, SendReq) and req.comm is not None:
-        new.rank = _comm(p, req.comm).rank(p.pid)
+        new.rank = p.communicator(req.comm).rank(p.pid)
     return new
-
-
-def _comm(p: Process, handle: int):
-    """A member's communicator by handle: MPI_COMM_WORLD without making its own table (a
-    member makes no communicator: Shadow._guard), which is world(P) (not the exact mode)."""
-    return world(p.nprocs) if handle == WORLD else p.comms.get(handle)
 
 
 def _before(p: Process, req) -> None:

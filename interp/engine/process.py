@@ -288,12 +288,17 @@ class Process:
     def comm(self, e: ast.Expr, frame: Frame, what: str) -> Communicator:
         """The communicator the handle ``e`` names on this process."""
         handle = self.concrete(e, frame, what)
-        if handle not in self.comms:
+        comm = self.communicator(handle)
+        if comm is None:
             raise InterpError(
                 f"{what}: {expr_text(e)} = {handle} is not a communicator {self.label} belongs to",
                 e.loc, hint="pass MPI_COMM_WORLD or a communicator MPI_COMM_SPLIT or "
                             "MPI_COMM_DUP made on this rank")
-        return self.comms[handle]
+        return comm
+
+    def communicator(self, handle: int) -> Communicator | None:
+        """The communicator of this handle on this process, None when it belongs to none."""
+        return self.comms.get(handle)
 
     def concrete(self, e: ast.Expr, frame: Frame, what: str) -> int:
         v = self.raw_value(e, frame, what)
