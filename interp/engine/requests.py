@@ -99,7 +99,7 @@ class LoopHead(Request):
     count: sp.Expr
 
 
-@dataclass
+@dataclass(slots=True)  # one per request served: no instance dict
 class Reply:
     """The scheduler's answer: when the AAU completes and how its δ splits."""
 

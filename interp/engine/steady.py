@@ -26,7 +26,7 @@ import sympy as sp
 from interp.engine.classes import DecisionView
 from interp.engine.process import CATEGORIES, AAUStat, Process
 from interp.engine.sync import GlobalSync
-from interp.engine.timeval import (as_count, decided_sign, difference, is_symbolic,
+from interp.engine.timeval import (Comparisons, as_count, decided_sign, difference, is_symbolic,
                                    record_comparisons, same, scaled)
 from interp.engine.values import is_unknown
 
@@ -50,7 +50,7 @@ class Cut:
     stats: list[tuple[tuple, tuple] | None]  # its AAUs' ids, and their count, total in turn
     pending: list[tuple]
     edges: dict[tuple, sp.Expr]
-    compared: list  # the comparisons of times since the cut before (timeval.record_comparisons)
+    compared: Comparisons  # the comparisons of times since the cut before
     delays: int  # messages link sharing has delayed so far
     flows: int  # flows noted so far (MessageModel.flows)
 
@@ -60,7 +60,7 @@ class SteadyState:
         self.sched = sched
         self.cuts: list[Cut] = []  # the last three at most: a period is read off them
         self.taken = 0  # cuts since the last jump (the note counts the iterations)
-        self.compared: list | None = None  # being recorded since the last cut
+        self.compared: Comparisons | None = None  # being recorded since the last cut
         # one tuple of AAU ids for the ranks of the same AAUs, in every cut (_jump pairs the
         # statistics of two cuts without a dict when a rank's tuple is the same)
         self.aau_ids: dict[tuple, tuple] = {}
@@ -76,7 +76,7 @@ class SteadyState:
         else:  # (a master that never repeats kept a cut per iteration: 0.7 GB for mworker)
             del self.cuts[:-2]
         if self.sched.timing:  # (interp check folds on the pattern alone)
-            self.compared = []
+            self.compared = Comparisons()
             record_comparisons(self.compared)
         return jump
 
@@ -112,7 +112,7 @@ class SteadyState:
         msgs = self.sched.msgs
         return Cut([p.pid for p in live], [p.clock for p in live], positions,
                    [len(p.decisions) for p in live], cats, stats, pending, edges,
-                   self.compared if self.compared is not None else [None],
+                   self.compared if self.compared is not None else _unrecorded(),
                    len(msgs.delays) + len(msgs.collective_delays),
                    len(msgs.flows) if msgs.flows is not None else 0)
 
@@ -121,20 +121,10 @@ class SteadyState:
         deltas = self._shifts(c0, c1, c2)
         if deltas is None:
             return None
-        compared: dict[tuple, bool] = {}  # a class's members share their shadow's log (classes.
-        for p, n0, n1, n2 in zip(live, c0.decisions, c1.decisions, c2.decisions):  # DecisionView)
-            log = p.decisions
-            key = (id(log.shadow), n0, n1, n2) if type(log) is DecisionView else None
-            held = compared.get(key) if key is not None else None
-            if held is None:
-                a, b = log[n0:n1], log[n1:n2]
-                held = _same_log(a, b)
-                if not held:
-                    self._note_varying(p, a, b)
-                if key is not None:
-                    compared[key] = held
-            if not held:
-                return None
+        varying = _varying(live, c0.decisions, c1.decisions, c2.decisions)
+        if varying is not None:
+            self._note_varying(*varying)
+            return None
         if len(c1.pending) != len(c2.pending) or any(
             x[:3] != y[:3] or not same(x[3], y[3]) for x, y in zip(c1.pending, c2.pending)
         ):
@@ -206,7 +196,7 @@ class SteadyState:
         if c1.pending or c2.pending or c2.delays != c0.delays or not self.sched.timing:
             return False
         a, b = c1.compared, c2.compared
-        if len(a) != len(b) or None in a or None in b:
+        if len(a) != len(b) or a.spoilt or b.spoilt:
             return False
         for (m1, s1), (m2, s2) in zip(a, b):
             if s1 is None or s1 != s2:
@@ -272,6 +262,33 @@ class SteadyState:
             note += (" (the processes' clocks advance by different amounts each iteration; "
                      "no wait they decide changes before the loop ends)")
         self.sched.notes.append(note)
+
+
+def _varying(live: list[Process], d0: list[int], d1: list[int],
+             d2: list[int]) -> tuple[Process, list, list] | None:
+    """The first process whose decisions between the first two cuts (``d0``, ``d1``: the
+    lengths of its log then) are not those between the last two, with both; None when every
+    process's repeat. The members of a class read their shadow's log (DecisionView): it is
+    compared once per shadow and the same three lengths."""
+    compared: dict[tuple, bool] = {}
+    for p, n0, n1, n2 in zip(live, d0, d1, d2):
+        log = p.decisions
+        key = (id(log.shadow), n0, n1, n2) if type(log) is DecisionView else None
+        if compared.get(key) is True:
+            continue
+        a, b = log[n0:n1], log[n1:n2]
+        if not _same_log(a, b):
+            return p, a, b
+        if key is not None:
+            compared[key] = True
+    return None
+
+
+def _unrecorded() -> Comparisons:
+    """The window before the first cut: nothing recorded, nothing to rely on."""
+    window = Comparisons()
+    window.append(None)
+    return window
 
 
 def _same_log(a: list, b: list) -> bool:

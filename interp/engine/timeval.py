@@ -11,6 +11,8 @@ admissible input.
 
 from __future__ import annotations
 
+from array import array
+
 import sympy as sp
 
 from interp.application.expr import as_sympy
@@ -322,6 +324,53 @@ NEGLIGIBLE = 1e-18  # seconds: float round-off left after cancelling equal terms
 # if no decision would flip before the loop ends.
 _RECORD: list | None = None
 RECORD_LIMIT = 1_000_000  # comparisons kept between two cuts; beyond, the window is spoilt
+
+
+class Comparisons:
+    """A window of comparisons as ``record_comparisons`` appends them, ``(margin,
+    nonnegative)`` pairs or None (the window spoilt), held in columns: a numeric margin in an
+    array of doubles and the decision in a byte (~9 bytes, not a tuple and a float: a cut's
+    window holds several comparisons a rank); a symbolic margin aside, by its index."""
+
+    __slots__ = ("margins", "signs", "symbolic")
+    _SIGNS = {False: 0, True: 1, None: 2}
+    _DECODE = (False, True, None)
+    _SPOILT = 3
+
+    def __init__(self) -> None:
+        self.margins = array("d")
+        self.signs = bytearray()
+        self.symbolic: dict[int, object] = {}
+
+    def append(self, item: tuple | None) -> None:
+        if item is None:
+            self.margins.append(0.0)
+            self.signs.append(self._SPOILT)
+            return
+        margin, nonnegative = item
+        if type(margin) is not float:
+            self.symbolic[len(self.signs)] = margin
+            margin = 0.0
+        self.margins.append(margin)
+        self.signs.append(self._SIGNS[nonnegative])
+
+    def __len__(self) -> int:
+        return len(self.signs)
+
+    def __getitem__(self, i: int) -> tuple | None:
+        i = range(len(self.signs))[i]
+        sign = self.signs[i]
+        if sign == self._SPOILT:
+            return None
+        return (self.symbolic.get(i, self.margins[i]), self._DECODE[sign])
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self.signs)))
+
+    @property
+    def spoilt(self) -> bool:
+        """Were there too many comparisons (or none recorded) to rely on this window?"""
+        return self._SPOILT in self.signs
 
 
 def record_comparisons(log: list | None) -> None:
