@@ -21,6 +21,7 @@ from interp.application import aau as A
 from interp.application import ast
 from interp.application.aag import io_outputs
 from interp.application.expr import as_sympy, names_in, trip_count, walk
+from interp.engine.unknowable import leaves_nothing
 from interp.engine.values import Frame
 from interp.errors import InterpError
 
@@ -72,7 +73,9 @@ def follow(p, aaus: list[A.AAU], frame: Frame, counts: dict | None = None,
         _CRITICAL[0] = p.critical_names
         steers = _static(aaus, frame.table, ("steers", frozenset(counters)),
                          lambda aaus, table: _steers(steering, table, aaus))
-        if steers and _within(aaus, counts, budget):
+        if steers and _within(aaus, counts, budget) and not (
+                not counters and len(aaus) == 1
+                and leaves_nothing(p, aaus[0], frame, p.critical_names)):
             _follow_list(p, aaus, frame, [budget])
             return
     except _OverBudget:
