@@ -1,121 +1,163 @@
-"""Replays that can leave nothing known: a closed-form loop whose values are bound to be unknown.
+"""What a replay cannot make known: names bound to hold no known value through a closed-form loop.
 
 A closed-form loop that assigns a name some decision reads (dataflow.follow: a critical
 array, an INTEGER that steers) has its data flow replayed statement by statement, so that the
-decision finds the values. Most such replays in NPB compute nothing: MG's RESID assigns
-``R(I1,I2,I3) = V(I1,I2,I3) - A(0)*U(I1,I2,I3) - …`` (R is critical: NORM2U3's
+decision finds the values. Most of what such replays compute in NPB is unknown: MG's RESID
+assigns ``R(I1,I2,I3) = V(I1,I2,I3) - A(0)*U(I1,I2,I3) - …`` (R is critical: NORM2U3's
 ``IF (A .GT. RNMU)`` reads ``A = ABS(R(I1,I2,I3))``), but V and U hold no known value by then
 (ZRAN3's ten largest elements of a field VRANLC filled in a loop nobody replays, then a ±1 put
-at places those data-dependent decisions chose), so each element comes out unknown, evaluated
-first as numbers and then as SymPy, one by one. That was a third of MG's prediction time.
+at places those data-dependent decisions chose); SP's X_SOLVE replays its LHS and RHS updates
+for the sake of ``N = (M-3)*5``. Each such element is evaluated as numbers, then as SymPy,
+and comes out unknown, one by one: a third of MG's prediction time.
 
-:func:`leaves_nothing` tells, before the replay, that it cannot leave a known value anywhere
-a later statement can read, so that ``follow`` forgets what the loop assigns instead (as it does
-for a loop that steers nothing), and the decision reading those values is data-dependent at
-once. It holds when every name the replay would give a value is either
+:func:`unknowable` finds, when a replay starts, the names that hold no known value then and
+cannot get one from it: every assignment to such a name in the loop reads an element of an
+array that holds no known value and keeps holding none (one of them, or one the loop does not
+assign), in an expression with no FUNCTION reference (Fortran's operators and intrinsics take
+all their operands, so that read is always made). By induction over the replay's statements,
+those names hold nothing known throughout it; their assignments change nothing the frame knows
+and are not replayed. "Holds no known value": every stored value of it (of the whole array it
+is a view of) unknown, none given by the user, none depending on the rank for a rank class's
+shadow (classes.TaintStore); an array never assigned holds none, a scalar never assigned is an
+input symbol.
 
-* *private to the loop*: a local of its unit (no dummy, no COMMON, no DATA) that no statement
-  outside the loop reads or writes, the loop not inside another loop of its unit (run once
-  per activation, and interp gives every activation fresh locals), so what the replay leaves
-  in it is never read: the DO indices I1, I2, I3, RESID's U1 and U2; or
-* *bound to be unknown*: each assignment to it reads an element of an array that holds no known
-  value now (every element forgotten or never given one, none given by the user, none
-  depending on the rank for a rank class's shadow), that the loop does not assign, in an
-  expression with no FUNCTION reference (every read of an expression is evaluated: Fortran's
-  operators and intrinsics take all their operands), and the name holds no known value now
-  either (a whole array forgotten is the same as one whose elements were all made unknown;
-  an assignment the replay does not reach leaves nothing known behind).
-
-The replay's other effects are the same on both paths: a name no decision reads
-(``needed.py``) is forgotten by either, a sub-tree that assigns nothing that steers is
-forgotten by either, and the replay's decisions are not logged. Anything else (a READ, a
-library call, a FUNCTION reference, a counter ``K = K + c`` counted by the closed form, a
-FUNCTION being worked out) keeps the replay.
+When those are all the loop gives a value that a statement after it can read, nothing of the
+replay is left to make (:attr:`Unknowable.whole`), and ``follow`` forgets what the loop
+assigns as for a loop that steers nothing: the decision reading those values is data-dependent
+at once. The other names the loop assigns must then be *private* to it: locals of its unit
+(no dummy, no COMMON, no DATA) that no statement outside the loop reads or writes, the loop not
+inside another loop of its unit (it runs once per activation, and interp gives every activation
+fresh locals) — the DO indices I1, I2, I3, RESID's U1 and U2 — or names no decision reads
+(``needed.py``), which the replay forgets too. Anything else (a READ, a library call, a
+FUNCTION reference in the loop's heads or statements, a counter ``K = K + c`` counted by the
+closed form, a FUNCTION being worked out) keeps the whole replay.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from interp.application import aau as A
 from interp.application import ast
+from interp.application.aag import io_outputs
 from interp.application.catalog import intrinsics
 from interp.application.expr import walk
 from interp.engine.values import Frame, Store, Unknown, View
 
-# a check of the loop: the name the replay would give a value and, for an assignment bound to
-# be unknown, the arrays it reads one of which must hold nothing known (empty: the name must)
-Check = tuple[str, bool, frozenset[str]]
+
+@dataclass(frozen=True)
+class LoopText:
+    """What :func:`unknowable` reads off a loop's text, once."""
+
+    assigns: dict[str, list[tuple[int, frozenset[str]]]]  # name → (statement id, arrays read)
+    blocked: frozenset[str]  # names given a value otherwise (DO index, READ, call, FUNCTION)
+    changed: frozenset[str]  # every name the loop may assign
+    needed_elsewhere: frozenset[str]  # names a statement after the loop may read
+    whole: bool  # nothing else in it keeps the whole replay
 
 
-def leaves_nothing(p, loop: A.AAU, frame: Frame, critical: set[str]) -> bool:
-    """Whether replaying ``loop`` on ``frame`` can leave no value known that a later statement
-    reads (see the module's docstring); ``critical`` the names that steer."""
-    if p.budget is not None or p.evaluating or not isinstance(loop, A.Iter):
-        return False
+@dataclass(frozen=True)
+class Unknowable:
+    """The replay's statements that change nothing the frame knows, and whether that is all
+    of it that a later statement could read."""
+
+    statements: frozenset[int]
+    whole: bool
+
+
+NOTHING = Unknowable(frozenset(), False)
+
+
+def unknowable(p, aaus: list[A.AAU], frame: Frame, critical: set[str],
+               counters: bool) -> Unknowable:
+    """The assignments of the replay of ``aaus`` on ``frame`` that cannot change what it knows
+    (see the module's docstring); ``critical`` the names that steer, ``counters`` whether the
+    closed form counts some."""
+    if p.budget is not None or p.evaluating or len(aaus) != 1 or not isinstance(aaus[0], A.Iter):
+        return NOTHING
+    loop = aaus[0]
     cache = loop.__dict__.setdefault("_dataflow_static", {})
     if "unknowable" not in cache:
-        cache["unknowable"] = _checks(p, loop, critical)
-    checks = cache["unknowable"]
-    if checks is None:
-        return False
-    known: dict[str, bool] = {}
+        cache["unknowable"] = _loop_text(p, loop, critical)
+    text = cache["unknowable"]
+    if not text.assigns:
+        return NOTHING
+    state: dict[str, bool] = {}
 
-    def unknown(name: str, is_array: bool) -> bool:
-        if name not in known:
-            known[name] = _holds_nothing(frame, name, is_array)
-        return known[name]
+    def nothing(name: str) -> bool:
+        if name not in state:
+            state[name] = _holds_nothing(frame, name)
+        return state[name]
 
-    for target, is_array, reads in checks:
-        if not unknown(target, is_array):
-            return False
-        if reads and not any(unknown(x, True) for x in reads):
-            return False
-    return True
+    names = {x for x in text.assigns if x not in text.blocked and nothing(x)}
+    still = {r for reads in _reads(text) for r in reads - text.changed if nothing(r)}
+    roots = {x: _root(frame, x) for x in names | still}
+    changed = True
+    while changed:  # drop a name one of whose assignments may read a known value, and an
+        changed = False  # array another name of the loop may write known values into
+        written = {_root(frame, x) for x in text.changed - names}
+        for name in list(names) + list(still):
+            if roots[name] in written or name in names and any(
+                    not (reads & names or reads & still) for _, reads in text.assigns[name]):
+                names.discard(name)
+                still.discard(name)
+                changed = True
+    if not names:
+        return NOTHING
+    whole = text.whole and not counters and text.needed_elsewhere <= names
+    return Unknowable(frozenset(s for x in names for s, _ in text.assigns[x]), whole)
 
 
-def _checks(p, loop: A.Iter, critical: set[str]) -> list[Check] | None:
-    """What :func:`leaves_nothing` checks of ``loop`` at each replay, read off its text once;
-    None when the replay may always leave something known."""
+def _reads(text: LoopText):
+    for statements in text.assigns.values():
+        for _, reads in statements:
+            yield reads
+
+
+def _loop_text(p, loop: A.Iter, critical: set[str]) -> LoopText:
     from interp.engine.dataflow import _needed_walk, assigned  # (dataflow imports this module)
 
-    unit = p.aag.units.get(loop.unit)
-    if unit is None or loop.id in _inside_loops(unit):
-        return None
-    private = _private(unit, loop)
-    changed = assigned(loop)
+    unit = p.aag.units[loop.unit]
     table = unit.symbols
-    checks: dict[str, set[frozenset[str]]] = {}  # name → per assignment, the arrays it reads
+    private = _private(unit, loop)
+    whole = loop.id not in _inside_loops(unit)
+    assigns: dict[str, list[tuple[int, frozenset[str]]]] = {}
+    blocked: set[str] = set()
+    needed_elsewhere: set[str] = set()
     for node in _needed_walk(loop, critical):
         if isinstance(node, A.Iter):
-            if node.var not in private or _calls(node.start, node.stop, node.step, node.cond,
-                                                 table=table):
-                return None
+            blocked.add(node.var)
+            whole = whole and node.var in private and not _calls(
+                node.start, node.stop, node.step, node.cond, table=table)
         elif isinstance(node, A.Condt):
-            if _calls(*(b.cond for b in node.branches), table=table):
-                return None
+            whole = whole and not _calls(*(b.cond for b in node.branches), table=table)
         elif isinstance(node, A.Seq):
-            if node.__dict__.get("function_changes", True):
-                return None  # (not noted yet, or a FUNCTION changes something)
+            changes = node.__dict__.get("function_changes")
+            if changes is None or changes:  # (not noted yet, or a FUNCTION changes something)
+                whole = False
+                blocked |= set(changes or ())
             for s in node.stmts:
-                if isinstance(s, (ast.CallStmt, ast.Read, ast.FileOp, ast.AssignLabel)):
-                    return None
+                if isinstance(s, (ast.CallStmt, ast.Read, ast.FileOp)):
+                    whole = False
+                    blocked |= set(io_outputs(s)) if not isinstance(s, ast.CallStmt) else {
+                        a.name for a in s.args if isinstance(a, (ast.Var, ast.Ref))}
                 if not isinstance(s, ast.Assign):
                     continue  # (WRITE, FORMAT, CONTINUE: no value)
-                if _calls(s.value, *_subscripts(s.target), table=table):
-                    return None
                 name = s.target.name
-                if name in private or not p._needed(s):
-                    continue  # never read after the loop / forgotten by both paths
-                reads = {n.name for n in walk(s.value) if isinstance(n, ast.Ref)
-                         and _is_array(table, n.name)} - changed
-                if not reads:
-                    return None  # its value may be known
-                checks.setdefault(name, set()).add(frozenset(reads))
-    out = []
-    for name, alternatives in checks.items():
-        is_array = _is_array(table, name)
-        out.append((name, is_array, frozenset()))
-        out += [(name, is_array, reads) for reads in alternatives]
-    return out
+                if not p._needed(s):
+                    continue  # forgotten: it holds nothing after it, on either path
+                if name not in private:
+                    needed_elsewhere.add(name)
+                if isinstance(s, ast.AssignLabel) or _calls(
+                        s.value, *_subscripts(s.target), table=table):
+                    blocked.add(name)
+                    whole = False
+                    continue
+                reads = frozenset(n.name for n in walk(s.value) if isinstance(n, ast.Ref)
+                                  and _is_array(table, n.name))
+                assigns.setdefault(name, []).append((id(s), reads))
+    return LoopText(assigns, frozenset(blocked), assigned(loop), frozenset(needed_elsewhere),
+                    whole)
 
 
 def _subscripts(target: ast.Expr) -> list[ast.Expr]:
@@ -173,11 +215,20 @@ def _inside_loops(unit) -> frozenset[int]:
     return got
 
 
-def _holds_nothing(frame: Frame, name: str, is_array: bool) -> bool:
-    """Whether ``name`` holds no known value in ``frame`` now: every stored value of it (of
-    the whole array it is a view of) unknown, and none given by the user; an array never
-    assigned holds nothing, a scalar never assigned is an input symbol."""
+def _root(frame: Frame, name: str) -> tuple[int, str]:
+    """Where ``name``'s values are: its store, through the views of a dummy, and key there."""
+    store, key = frame._store(name), name
+    while type(store) is View:
+        store, key = store.store, store.name
+    return id(store), key
+
+
+def _holds_nothing(frame: Frame, name: str) -> bool:
+    """Whether ``name`` holds no known value in ``frame`` now (the module's docstring)."""
     if _given(frame, name):
+        return False
+    sym = frame.table.symbols.get(name)
+    if sym is None:
         return False
     store, key = frame._store(name), name
     while type(store) is View:
@@ -187,7 +238,7 @@ def _holds_nothing(frame: Frame, name: str, is_array: bool) -> bool:
     tainted = getattr(store, "tainted", ())
     keys = store._by_name.get(key, ())
     if not keys:
-        return is_array
+        return sym.is_array
     for k in keys:
         if k in tainted or not isinstance(dict.get(store, k), Unknown):
             return False

@@ -18,7 +18,7 @@ from pytest import approx
 
 from interp.engine.process import Process
 
-from .helpers import COND, STORE, TAKEN, formula_at, probe_if, run
+from .helpers import COND, NOSTEP_ITER, STORE, TAKEN, formula_at, probe_if, run
 
 FILL = """\
       DO 10 I = 1, 9
@@ -46,9 +46,9 @@ THEN = 3 * STORE + COND + TAKEN
 ELSE = STORE + 2 * COND + TAKEN
 
 
-def _predict(tmp_path, monkeypatch, v: str):
+def _predict(tmp_path, monkeypatch, v: str, source: str = SOURCE):
     """The prediction, and the names the interpretation assigned a value, with how often."""
-    text = SOURCE.format(v=v)
+    text = source.format(v=v) if v else source
     folder = tmp_path / f"v{len(list(tmp_path.iterdir()))}"  # (AAGs are cached by path)
     folder.mkdir()
     path = folder / "unkn.f"
@@ -86,3 +86,38 @@ def test_a_field_with_known_values_is_replayed(tmp_path, monkeypatch):
     then, _, _ = _predict(tmp_path, monkeypatch, KNOWN.format(v="-1.0D0"))
     assert not then.data
     assert float(then.seconds) - float(pred.seconds) == approx(THEN - ELSE)
+
+
+# A replay made for a steering value (N, the bound of DO 50) passes over the assignments to a
+# field that holds nothing known (R, from V, whose 2000 values are over the replay's budget of
+# 1024 statements: forgotten): N is followed, R is not computed element by element. N = C·M leaves the loop with N = 2·C; DO 50 then runs 2·C times, each iteration
+# Per-Iter Ovhd (No Step) + a store (Tables 1 and 2: 11 + 2 clocks at mid range).
+STEERING = """\
+      PROGRAM INERT
+      INTEGER I, J, M, N
+      DOUBLE PRECISION V(2000), R(8), X, Y, Z
+      DO 10 I = 1, 2000
+         V(I) = DBLE(I) * 0.5D0
+   10 CONTINUE
+      DO 20 M = 1, 2
+         N = {c} * M
+         DO 30 I = 1, 4
+            R(I + 4 * (M - 1)) = V(I) - 2.0D0 * V(I + 1)
+   30    CONTINUE
+   20 CONTINUE
+      DO 50 J = 1, N
+         X = 1.0D0
+   50 CONTINUE
+""" + probe_if("R(1) .GT. 0.0D0") + """\
+      END
+"""
+
+
+def test_a_replay_for_a_steering_value_passes_over_the_field(tmp_path, monkeypatch):
+    times = {}
+    for c in (3, 4):
+        pred, assigned, _ = _predict(tmp_path, monkeypatch, "", STEERING.replace("{c}", str(c)))
+        assert assigned.get("N") == 2 and "R" not in assigned  # 8 assignments to R passed over
+        assert [s.line for s in pred.data.values()] == [16]  # the IF on R(1) is data
+        times[c] = formula_at(pred.total, **{n: 0.5 for n in pred.data})
+    assert times[4] - times[3] == approx((2 * 4 - 2 * 3) * (NOSTEP_ITER + STORE))
