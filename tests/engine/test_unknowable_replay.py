@@ -61,7 +61,8 @@ def _predict(tmp_path, monkeypatch, v: str, source: str = SOURCE):
         return original(self, s, frame, resolve)
 
     monkeypatch.setattr(Process, "_assign", counting)
-    line = text.splitlines().index("      IF (R(1) .GT. 0.0D0) THEN") + 1
+    lines = text.splitlines()
+    line = lines.index("      IF (R(1) .GT. 0.0D0) THEN") + 1 if source is SOURCE else None
     return run(str(path), 1), assigned, f"p_unkn_f_{line}"
 
 
@@ -121,3 +122,29 @@ def test_a_replay_for_a_steering_value_passes_over_the_field(tmp_path, monkeypat
         assert [s.line for s in pred.data.values()] == [16]  # the IF on R(1) is data
         times[c] = formula_at(pred.total, **{n: 0.5 for n in pred.data})
     assert times[4] - times[3] == approx((2 * 4 - 2 * 3) * (NOSTEP_ITER + STORE))
+
+
+# R and S are the same array A (S from its fifth element): the replay writes known values into
+# A through S, which T then reads through R. A holds nothing when the replay starts, but R is
+# not bound to hold nothing through it: T is replayed, T(1) = 2·1 = 2, and the IF is decided.
+ALIASED = """\
+      PROGRAM ALIAS
+      DOUBLE PRECISION A(8), T(4), X, Y, Z
+      CALL P(A, A(5), T)
+""" + probe_if("T(1) .GT. 1.0D0") + """\
+      END
+      SUBROUTINE P(R, S, T)
+      DOUBLE PRECISION R(8), S(4), T(4)
+      INTEGER I
+      DO 10 I = 1, 4
+         S(I) = 1.0D0
+         T(I) = R(I + 4) * 2.0D0
+   10 CONTINUE
+      END
+"""
+
+
+def test_an_array_written_through_another_name_is_replayed(tmp_path, monkeypatch):
+    pred, assigned, _ = _predict(tmp_path, monkeypatch, "", ALIASED)
+    assert assigned["T"] == 4
+    assert not pred.data  # decided: T(1) = 2 > 1
