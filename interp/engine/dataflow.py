@@ -21,6 +21,7 @@ from interp.application import aau as A
 from interp.application import ast
 from interp.application.aag import io_outputs
 from interp.application.expr import as_sympy, names_in, trip_count, walk
+from interp.engine.unknowable import unknowable
 from interp.engine.values import Frame
 from interp.errors import InterpError
 
@@ -73,8 +74,10 @@ def follow(p, aaus: list[A.AAU], frame: Frame, counts: dict | None = None,
         steers = _static(aaus, frame.table, ("steers", frozenset(counters)),
                          lambda aaus, table: _steers(steering, table, aaus))
         if steers and _within(aaus, counts, budget):
-            _follow_list(p, aaus, frame, [budget])
-            return
+            inert = unknowable(p, aaus, frame, p.critical_names, bool(counters))
+            if not inert.whole:  # (else nothing of it could be read: forgotten, below)
+                _follow_list(p, aaus, frame, [budget], inert.statements)
+                return
     except _OverBudget:
         pass
     finally:
@@ -248,9 +251,12 @@ def _definition_closure(aag, seeds: list[tuple[str, str]]) -> set[str]:
     return {name for _, name in seen}
 
 
-def _follow_list(p, aaus: list[A.AAU], frame: Frame, left: list[int]) -> None:
+def _follow_list(p, aaus: list[A.AAU], frame: Frame, left: list[int],
+                 inert: frozenset[int]) -> None:
+    """Replay ``aaus``; the assignments whose ids are in ``inert`` change nothing the frame
+    knows (unknowable.py) and are passed over (counted in the budget all the same)."""
     for a in aaus:
-        _follow(p, a, frame, left)
+        _follow(p, a, frame, left, inert)
 
 
 def _steering_assigned(a: A.AAU) -> set[str]:
@@ -282,7 +288,7 @@ def _needed_walk(a: A.AAU, critical: set[str] | None = None):
 _CRITICAL: list = [None]  # the names that steer, while a replay runs
 
 
-def _follow(p, a: A.AAU, frame: Frame, left: list[int]) -> None:
+def _follow(p, a: A.AAU, frame: Frame, left: list[int], inert: frozenset[int]) -> None:
     if _skippable(a, getattr(p, "critical_names", None)):
         _forget(a, frame)
         return
@@ -291,18 +297,19 @@ def _follow(p, a: A.AAU, frame: Frame, left: list[int]) -> None:
         raise _OverBudget
     if isinstance(a, A.Seq):
         for s in a.stmts:
-            p.exec_stmt(s, frame)
+            if id(s) not in inert:
+                p.exec_stmt(s, frame)
     elif isinstance(a, A.Iter):
-        _follow_loop(p, a, frame, left)
+        _follow_loop(p, a, frame, left, inert)
     elif isinstance(a, A.Condt):
         arm = _arm(p, a, frame)
         if arm is False:
             _forget(a, frame)
         elif arm is not None:
-            _follow_list(p, arm, frame, left)
+            _follow_list(p, arm, frame, left, inert)
 
 
-def _follow_loop(p, a: A.Iter, frame: Frame, left: list[int]) -> None:
+def _follow_loop(p, a: A.Iter, frame: Frame, left: list[int], inert: frozenset[int]) -> None:
     try:
         if a.cond is not None or a.var is None:
             raise InterpError("a loop without a DO index")
@@ -317,7 +324,7 @@ def _follow_loop(p, a: A.Iter, frame: Frame, left: list[int]) -> None:
         return
     for i in range(int(n)):
         frame.set(a.var, start + i * step)
-        _follow_list(p, a.body, frame, left)
+        _follow_list(p, a.body, frame, left, inert)
     frame.set(a.var, start + n * step)
 
 
