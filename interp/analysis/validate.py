@@ -30,7 +30,7 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -170,11 +170,12 @@ def _smpiff(cmd: list[str], cwd: Path, what: str) -> None:
 
 def run_smpi(exe: Path, sag: SAG, nprocs: int, workdir: Path, *, rank_ends: bool = False,
              timeout: float = 600.0, model: str = "mpi", extra: Sequence[str] = (),
-             stdin: str | None = None) -> SmpiRun:
+             stdin: str | None = None, sizes: Iterable[int] = ()) -> SmpiRun:
     """Run ``exe`` on ``nprocs`` ranks of the platform exported from ``sag``; ``extra``: more
-    smpirun options (e.g. tracing); ``stdin``: the program's standard input (unit 5)."""
+    smpirun options (e.g. tracing); ``stdin``: the program's standard input (unit 5);
+    ``sizes``: the program's message sizes, priced exactly (:func:`export_simgrid`)."""
     _, smpirun = smpi_tools()
-    export = export_simgrid(sag, nprocs, model=model)
+    export = export_simgrid(sag, nprocs, model=model, sizes=sizes)
     files = export.write(workdir / f"{sag.name}{nprocs}.xml")
     cmd = [smpirun, "-np", str(nprocs), "-platform", str(files["platform"]), "-hostfile",
            str(files["hostfile"]), *export.cfg_args(), *(f"--cfg={o}" for o in SMPI_OPTIONS),
@@ -256,7 +257,8 @@ def validate(programs: Sequence[Program | str], nprocs_list: list[int], machine:
                                     skipped="interp: " + _first_line(err)))
                     continue
                 t_interp = time.perf_counter() - t0
-                run = run_smpi(exe, machine, p, base, model=model, timeout=timeout)
+                run = run_smpi(exe, machine, p, base, model=model, timeout=timeout,
+                               sizes=pred.scheduler.msgs.sizes())
                 row = Row(name, machine.name, p, run.seconds, pred.seconds, run.wall, t_interp)
                 rows.append(row)
                 if progress:
@@ -276,11 +278,12 @@ def breakdown(program: Program | str, row: Row, machine: SAG, workdir: Path | No
 
     if not isinstance(program, Program):
         program = Program.of([program])
+    pred = predict_communication(build_aag([str(f) for f in program.files]), machine, row.nprocs)
     with tempfile.TemporaryDirectory(prefix="interp-validate-") as tmp:
         base = Path(workdir or tmp)
         exe = compile_program(program.files, base, program.name)
-        run = run_smpi(exe, machine, row.nprocs, base, rank_ends=True, model=model)
-    pred = predict_communication(build_aag([str(f) for f in program.files]), machine, row.nprocs)
+        run = run_smpi(exe, machine, row.nprocs, base, rank_ends=True, model=model,
+                       sizes=pred.scheduler.msgs.sizes())
     out = []
     for r in pred.process_rows():
         smpi_end = run.rank_ends.get(r["pid"])

@@ -202,6 +202,11 @@ class MessageModel:
                                                as_time(wire.transmission), as_time(c.receive))
         return t
 
+    def sizes(self) -> set[int]:
+        """The sizes (bytes) of the messages priced, those that are numbers: what an export to
+        SimGrid must price exactly (``interp validate``)."""
+        return {int(k[2]) for k in self._times if isinstance(k[2], (int, sp.Integer))}
+
     def rendezvous(self, req: SendReq) -> bool:
         """Is this an MPI standard send (MPI_SEND, MPI_ISEND, MPI_RSEND) of more bytes than
         the spec's eager threshold? MPI_BSEND buffers, and MPI_SENDRECV's send stays eager

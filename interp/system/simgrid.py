@@ -49,6 +49,7 @@ Two SMPI facts shape the numbers (measured in ``validation/p2p_residual.py``):
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -185,8 +186,11 @@ def _overhead(static: MessageClass | None, dynamic: MessageClass, threshold: int
     return f"0:{value(static)};{threshold}:{value(dynamic)}"
 
 
-def smpirun_options(sag: SAG, bound: Bound = "mid", model: str = "mpi") -> tuple[list[str], list[str]]:
+def smpirun_options(sag: SAG, bound: Bound = "mid", model: str = "mpi",
+                    sizes: Iterable[int] = ()) -> tuple[list[str], list[str]]:
     """The ``--cfg`` options (without the prefix) and notes on what they cannot carry.
+    ``sizes``: message sizes (bytes) whose ``smpi/bw-factor`` must be exact although they lie
+    above :data:`EXACT_UP_TO` (:func:`bandwidth_factors`).
 
     ``model``: ``mpi`` -- MPI's eager protocol: a send returns after its startup overhead
     (``smpi/os``) and the bytes travel on the links (bandwidth 1/per_byte, shared when routes
@@ -228,7 +232,7 @@ def smpirun_options(sag: SAG, bound: Bound = "mid", model: str = "mpi") -> tuple
         if model == "paper":
             opts.append(f"smpi/bw-factor:0:{_num(NO_BANDWIDTH_TERM)}")
         else:
-            opts.append(f"smpi/bw-factor:{bandwidth_factors(static, dynamic, threshold)}")
+            opts.append(f"smpi/bw-factor:{bandwidth_factors(static, dynamic, threshold, sizes)}")
         if dynamic.per_hop == 0 and static.per_hop:
             notes.append("the dynamic per_hop is 0, so the static per_hop cannot be a factor of it")
         use = sag.param(f"{sau}.cs.spec.static_buffer_use").text if sag.has(
@@ -240,7 +244,7 @@ def smpirun_options(sag: SAG, bound: Bound = "mid", model: str = "mpi") -> tuple
     else:
         opts.append("smpi/lat-factor:0:1")
         opts.append(f"smpi/bw-factor:0:{_num(NO_BANDWIDTH_TERM)}" if model == "paper" else
-                    f"smpi/bw-factor:{bandwidth_factors(None, dynamic, None)}")
+                    f"smpi/bw-factor:{bandwidth_factors(None, dynamic, None, sizes)}")
     if sync is not None:
         notes.append(f"0-byte messages (SMPI's barrier) pay the sync overhead {sync * 1e6:.4g} us, "
                      "as interp's barrier rounds; a program's own 0-byte send does too")
@@ -258,12 +262,15 @@ BUCKETS_PER_OCTAVE = 8
 
 
 def bandwidth_factors(static: MessageClass | None, dynamic: MessageClass,
-                      threshold: int | None) -> str:
+                      threshold: int | None, sizes: Iterable[int] = ()) -> str:
     """``smpi/bw-factor`` that makes a message of ``n`` bytes take ``per_byte * n`` on the links
     although SMPI sends ``n + 16`` (its envelope), with the static class's per_byte below the
     threshold. Keyed by the payload ``s = n + 16`` (a segment applies to sizes above its bound):
-    exact for every size up to :data:`EXACT_UP_TO` bytes and at the threshold, within
-    2^(1/16) of the envelope's time (about 0.25 us on the iPSC/860) above."""
+    exact for every size up to :data:`EXACT_UP_TO` bytes, at the threshold and at every size in
+    ``sizes``; within 2^(1/16) of the envelope's time (about 0.25 us on the iPSC/860) above.
+    The sizes a program sends matter: a bucket's 0.1 us a message is enough to move a case
+    whose time depends on which of two messages reaches a link first (NPB SP, class S, P = 16:
+    +1.9% bucketed, +0.005% exact; docs/validation.md)."""
 
     def factor(n: float) -> float:
         cls = static if static is not None and threshold is not None and n <= threshold else dynamic
@@ -277,10 +284,20 @@ def bandwidth_factors(static: MessageClass | None, dynamic: MessageClass,
     edges = sorted({int(low * 2 ** (k / BUCKETS_PER_OCTAVE)) for k in range(1, 21 * BUCKETS_PER_OCTAVE + 1)}
                    | ({threshold + ENVELOPE} if threshold and threshold > EXACT_UP_TO else set()))
     edges = [e for e in edges if e > low]
+    exact = sorted({int(n) + ENVELOPE for n in sizes if EXACT_UP_TO < int(n)
+                    and int(n) + ENVELOPE <= edges[-1]})
     previous = low
     for edge in edges:  # segment (previous, edge]: the factor of its geometric middle
         # (the threshold is an edge, so a segment never holds both classes)
-        segments.append((previous, factor(math.sqrt((previous + 1) * edge) - ENVELOPE)))
+        middle = factor(math.sqrt((previous + 1) * edge) - ENVELOPE)
+        segments.append((previous, middle))
+        for s in (s for s in exact if previous < s <= edge):  # (s-1, s]: that size alone
+            if s - 1 > segments[-1][0]:
+                segments.append((s - 1, factor(s - ENVELOPE)))
+            else:  # s - 1 is the bucket's bound or the size before s: (s-1, s] is that segment
+                segments[-1] = (segments[-1][0], factor(s - ENVELOPE))
+            if s < edge:
+                segments.append((s, middle))
         previous = edge
     return ";".join(f"{b}:{_num(f)}" for b, f in segments)
 
@@ -307,11 +324,12 @@ def _topology(sag: SAG) -> str:
     return sag.param(f"{sag.nodes}.cs.spec.topology").text
 
 
-def export_simgrid(sag: SAG, nprocs: int, bound: Bound = "mid", model: str = "mpi") -> SimGridExport:
-    """The SimGrid platform and smpirun options for ``nprocs`` ranks of ``sag`` (``model``: see
-    :func:`smpirun_options`)."""
+def export_simgrid(sag: SAG, nprocs: int, bound: Bound = "mid", model: str = "mpi",
+                   sizes: Iterable[int] = ()) -> SimGridExport:
+    """The SimGrid platform and smpirun options for ``nprocs`` ranks of ``sag`` (``model``,
+    ``sizes``: see :func:`smpirun_options`)."""
     check_nprocs(sag, nprocs)
-    options, notes = smpirun_options(sag, bound, model)
+    options, notes = smpirun_options(sag, bound, model, sizes)
     clock = float(sag.value(f"{sag.nodes}.p.general.clock"))
     dynamic = message_class(sag, sag.nodes, "dynamic", bound)
     if dynamic.per_byte <= 0:

@@ -157,6 +157,55 @@ def test_bandwidth_factors_cancel_the_envelope(ipsc):
     assert abs((n + ENVELOPE) * 0.36e-6 / factor(n + ENVELOPE) - n * 0.36e-6) < 0.25e-6
 
 
+def _factor_of(segments_text):
+    segments = [tuple(map(float, s.split(":"))) for s in segments_text.split(";")]
+    assert all(a[0] < b[0] for a, b in zip(segments, segments[1:]))  # SMPI needs them in order
+
+    def factor(payload):  # SMPI: a segment applies to sizes above its bound
+        return next(f for (b, f), nxt in zip(segments, segments[1:] + [(float("inf"), 0)])
+                    if b < payload <= nxt[0])
+    return factor
+
+
+def test_bandwidth_factors_exact_at_the_programs_sizes(ipsc):
+    """NPB SP at class S, P = 16 sends 1056, 1584 and 2160 bytes, above the exact range: a
+    bucket's factor put 2160 B on the wire about 0.01 us early, which moved the whole run by
+    1.9% (docs/validation.md). Given those sizes, each takes exactly per_byte * n: 2160 B,
+    SMPI's 2176 with the envelope, 0.36 us * 2160 = 777.6 us; its neighbours stay bucketed."""
+    static = message_class(ipsc, "node", "static")
+    dynamic = message_class(ipsc, "node", "dynamic")
+    bucketed = _factor_of(bandwidth_factors(static, dynamic, 100))
+    exact = _factor_of(bandwidth_factors(static, dynamic, 100, [1056, 1584, 2160, 2161]))
+
+    def wire(factor, n):
+        return (n + ENVELOPE) * 0.36e-6 / factor(n + ENVELOPE)
+
+    assert abs(wire(bucketed, 2160) - 777.6e-6) > 1e-9  # what SMPI ran before
+    for n, by_hand in [(1056, 380.16e-6), (1584, 570.24e-6), (2160, 777.6e-6),
+                       (2161, 777.96e-6)]:
+        assert wire(exact, n) == pytest.approx(by_hand, rel=1e-9)
+    for n in (1055, 1057, 2159, 2162, 50000):  # the buckets' factors, as before
+        assert wire(exact, n) == wire(bucketed, n)
+
+
+def test_validate_exports_the_sizes_interp_priced(ipsc, tmp_path):
+    """``interp validate`` gives SMPI the sizes of the messages interp priced: pingpong.f
+    sends 1, 64, 99, 100, 101, 102, 1024 and 4096 bytes; 4096 (payload 4112) then has its own
+    segment (4111, 4112], 4112 / 4096 = 1.00390625."""
+    from interp.analysis.validate import predict_communication
+    from interp.application.aag import build_aag
+
+    pingpong = Path(__file__).resolve().parents[2] / "validation" / "pingpong.f"
+    pred = predict_communication(build_aag([str(pingpong)]), ipsc, 2)
+    sizes = pred.scheduler.msgs.sizes()
+    assert sizes == {1, 64, 99, 100, 101, 102, 1024, 4096}
+    opts = dict(o.split(":", 1) for o in export_simgrid(ipsc, 2, sizes=sizes).options)
+    factor = _factor_of(opts["smpi/bw-factor"])
+    assert factor(4112) == pytest.approx(4112 / 4096, rel=1e-11)
+    assert "4111:" in opts["smpi/bw-factor"] and "4111:" not in dict(
+        o.split(":", 1) for o in export_simgrid(ipsc, 2).options)["smpi/bw-factor"]
+
+
 def test_paper_model_charges_bytes_to_the_sender(ipsc):
     opts = dict(o.split(":", 1) for o in smpirun_options(ipsc, model="paper")[0])
     assert opts["smpi/os"] == "0:6.7e-05:0;0:7e-05:4.2e-07;100:0.000175:3.6e-07"
