@@ -642,13 +642,16 @@ def _not_followed(p, a: A.Iter, frame, done: int, n: int, steps: int, seconds) -
 
 
 def _about(steps: int) -> str:
-    """A step count to two significant digits (the ranks' counts differ in the last ones)."""
-    return f"{float(f'{steps:.2g}'):,.0f}"
+    """A step count to one significant digit (the ranks' counts differ in the next ones: one
+    note for them all)."""
+    return f"{float(f'{steps:.1g}'):,.0f}"
 
 
 def _about_up(steps: int) -> str:
-    """A budget that covers ``steps`` with a margin: 1.5 × it, to two significant digits."""
-    return f"{int(float(f'{steps * 3 // 2:.2g}'))}"
+    """A budget that covers ``steps`` with a margin: 1.5 × it, rounded up to one significant
+    digit."""
+    unit = 10 ** (len(str(steps * 3 // 2)) - 1)
+    return str(-(-(steps * 3 // 2) // unit) * unit)
 
 
 def _step_while(p, a: A.Iter, frame) -> Generator:
