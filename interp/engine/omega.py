@@ -592,7 +592,7 @@ def _step_counted(p, a: A.Iter, frame) -> Generator:
 def _step_integers(p, a: A.Iter, frame, start: int, step_: int, n: int, per_iter) -> Generator:
     """:func:`_step_counted` of a loop with integer limits that asks the scheduler nothing:
     the count kept in Python integers (the index is stored as the SymPy integer it was)."""
-    computing = not a.has_sync()
+    computing = _computing(a)
     sample = p.max_steps // stepbudget.SAMPLE if computing and stepbudget.unfollowed(p, a) \
         else None
     steps, clock = p.steps, p.clock
@@ -615,6 +615,14 @@ def _step_integers(p, a: A.Iter, frame, start: int, step_: int, n: int, per_iter
         i += 1
     frame.set(a.var, sp.Integer(start + (i - 1) * step_))
     return None
+
+
+def _computing(a: A.Iter) -> bool:
+    """No communication in the loop (kept on the AAU: a loop is entered many times)."""
+    known = a.__dict__.get("computing")
+    if known is None:
+        known = a.__dict__["computing"] = not a.has_sync()
+    return known
 
 
 def _not_followed(p, a: A.Iter, frame, done: int, n: int, steps: int, seconds) -> None:
@@ -643,7 +651,7 @@ def _not_followed(p, a: A.Iter, frame, done: int, n: int, steps: int, seconds) -
 
 def _about(steps: int) -> str:
     """A step count to one significant digit (the ranks' counts differ in the next ones: one
-    note for them all)."""
+    note for most ranks, not one a rank)."""
     return f"{float(f'{steps:.1g}'):,.0f}"
 
 
