@@ -592,17 +592,74 @@ def _step_counted(p, a: A.Iter, frame) -> Generator:
 def _step_integers(p, a: A.Iter, frame, start: int, step_: int, n: int, per_iter) -> Generator:
     """:func:`_step_counted` of a loop with integer limits that asks the scheduler nothing:
     the count kept in Python integers (the index is stored as the SymPy integer it was)."""
+    computing = _computing(a)
+    sample = p.max_steps // stepbudget.SAMPLE if computing and stepbudget.unfollowed(p, a) \
+        else None
+    steps, clock = p.steps, p.clock
     i = 1
     while i <= n:
+        if sample is not None and i > 1 and p.steps - steps >= sample:
+            _not_followed(p, a, frame, i - 1, n, p.steps - steps, p.clock - clock)
+            i = n + 1
+            break
         frame.set(a.var, sp.Integer(start + (i - 1) * step_))
-        stepbudget.check(p, a)
+        stepbudget.check(p, a, computing)
         p.advance("computation", per_iter)
-        signal = yield from step_list(p, a.body, frame)
+        try:
+            signal = yield from step_list(p, a.body, frame)
+        except stepbudget.OverBudget as over:
+            stepbudget.widen(over, p, a, computing)
+            raise
         if signal is not None:  # a GO TO out of the loop (the index keeps its value) or a RETURN
             return signal
         i += 1
     frame.set(a.var, sp.Integer(start + (i - 1) * step_))
     return None
+
+
+def _computing(a: A.Iter) -> bool:
+    """No communication in the loop (kept on the AAU: a loop is entered many times)."""
+    known = a.__dict__.get("computing")
+    if known is None:
+        known = a.__dict__["computing"] = not a.has_sync()
+    return known
+
+
+def _not_followed(p, a: A.Iter, frame, done: int, n: int, steps: int, seconds) -> None:
+    """The rest of a loop not followed (stepbudget.UNFOLLOWED) after its first ``done`` of
+    ``n`` iterations (``steps`` AAU executions, ``seconds``): the rest take the mean time of
+    those, and what the loop assigns (its arrays passed to calls too) is run-time data."""
+    p.advance("computation", sp.Rational(n - done, done) * seconds)
+    names = set(assigned(a)) | {x.name for c in a.walk() if isinstance(c, A.Call)
+                                for e in c.args for x in walk(e) if isinstance(x, ast.Ref)}
+    why = f"computed by the loop at {a.loc.file}:{a.loc.line}, which interp does not follow"
+    for name in sorted(names):
+        sym = frame.table.symbols.get(name)
+        if sym is not None and sym.kind in ("variable", "array"):
+            frame.forget(name, why)
+    where = f"{a.loc.file.rsplit('/', 1)[-1]}:{a.loc.line}"
+    total = steps * n // done
+    p.notes.append(
+        f"the DO {a.var} loop at {where} is not followed: it would take ~{_about(total)} AAU "
+        f"executions a {p.label.split()[0]} to follow, past the step budget of "
+        f"{p.max_steps:,}; its first iterations were followed (up to {p.max_steps // stepbudget.SAMPLE:,} "
+        f"executions) and the rest given their mean time, and what it computes is run-time "
+        f"data, so the loops and IFs that read it are data symbols (trip counts n_…, branch "
+        f"probabilities p_…: defaults, or measured with interp profile and given with --set); "
+        f"--max-steps {_about_up(total)} follows its values instead")
+
+
+def _about(steps: int) -> str:
+    """A step count to one significant digit (the ranks' counts differ in the next ones: one
+    note for most ranks, not one a rank)."""
+    return f"{float(f'{steps:.1g}'):,.0f}"
+
+
+def _about_up(steps: int) -> str:
+    """A budget that covers ``steps`` with a margin: 1.5 × it, rounded up to one significant
+    digit."""
+    unit = 10 ** (len(str(steps * 3 // 2)) - 1)
+    return str(-(-(steps * 3 // 2) // unit) * unit)
 
 
 def _step_while(p, a: A.Iter, frame) -> Generator:

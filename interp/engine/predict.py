@@ -21,6 +21,7 @@ import sympy as sp
 from interp.application import aau as A
 from interp.application.aag import AAG, UnitAAG, parameters_of, with_parameters
 from interp.application.expr import as_sympy
+from interp.engine import stepbudget
 from interp.engine.costs import CostModel
 from interp.application.ast import expr_text
 from interp.engine.datadep import (NAME as DATA_NAME, DataSymbol, given_value as datadep_given,
@@ -244,6 +245,14 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
     except MustDefer as more:  # fair: a message was received too early for this level
         return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing,
                          defer=more.level, timeline=timeline, exact=exact, classes=classes)
+    except stepbudget.OverBudget as over:
+        left = stepbudget.leave_unfollowed(over)
+        if not left and not classes:
+            raise
+        # a computing loop past the budget: again with it not followed (stepbudget.py), or
+        # rank by rank for the error's per-rank wording, as below
+        return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing, defer,
+                         timeline, exact, classes=classes and left)
     except (ClassBreak, InterpError, FormulaTooLarge, NotClosedForm):
         if not classes:
             raise
