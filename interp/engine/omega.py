@@ -626,7 +626,7 @@ def _computing(a: A.Iter) -> bool:
 
 
 def _not_followed(p, a: A.Iter, frame, done: int, n: int, steps: int, seconds) -> None:
-    """The rest of a loop not followed (stepbudget.UNFOLLOWED) after its first ``done`` of
+    """The rest of a loop not followed (``Inputs.unfollowed``) after its first ``done`` of
     ``n`` iterations (``steps`` AAU executions, ``seconds``): the rest take the mean time of
     those, and what the loop assigns (its arrays passed to calls too) is run-time data."""
     p.advance("computation", sp.Rational(n - done, done) * seconds)
@@ -637,6 +637,12 @@ def _not_followed(p, a: A.Iter, frame, done: int, n: int, steps: int, seconds) -
         sym = frame.table.symbols.get(name)
         if sym is not None and sym.kind in ("variable", "array"):
             frame.forget(name, why)
+    for unit in _called_units(p.aag, a):  # what they leave in COMMON (the store is by name)
+        callee = Frame(unit.symbols, unit.name, common=frame.common)
+        for name in sorted(unit.definitions):
+            sym = unit.symbols.symbols.get(name)
+            if sym is not None and sym.common is not None:
+                callee.forget(name, why)
     where = f"{a.loc.file.rsplit('/', 1)[-1]}:{a.loc.line}"
     total = steps * n // done
     p.notes.append(
@@ -647,6 +653,18 @@ def _not_followed(p, a: A.Iter, frame, done: int, n: int, steps: int, seconds) -
         f"data, so the loops and IFs that read it are data symbols (trip counts n_…, branch "
         f"probabilities p_…: defaults, or measured with interp profile and given with --set); "
         f"--max-steps {_about_up(total)} follows its values instead")
+
+
+def _called_units(aag, a: A.AAU) -> list:
+    """The program units ``a`` calls, directly or through the units it calls."""
+    seen: dict[str, object] = {}
+    todo = [a]
+    while todo:
+        for c in todo.pop().walk():
+            if isinstance(c, A.Call) and c.callee not in seen and c.callee in aag.units:
+                unit = seen[c.callee] = aag.units[c.callee]
+                todo.extend(unit.aaus)
+    return list(seen.values())
 
 
 def _about(steps: int) -> str:

@@ -246,7 +246,7 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
         return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing,
                          defer=more.level, timeline=timeline, exact=exact, classes=classes)
     except stepbudget.OverBudget as over:
-        left = stepbudget.leave_unfollowed(over)
+        left = stepbudget.leave_unfollowed(over, inputs)
         if not left and not classes:
             raise
         # a computing loop past the budget: again with it not followed (stepbudget.py), or
@@ -302,9 +302,11 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     fixed.update(not_positive)
     formula_notes: list[str] = []
     contended = None  # does link sharing delay a message at the inputs given?
+    unfollowed: set = set()  # (the reruns meet the loops the first left unfollowed)
     for _ in range(MAX_RERUNS):
         try:
-            inputs = Inputs(fixed, routines, dict(iterations or {}), given, numeric=not symbolic)
+            inputs = Inputs(fixed, routines, dict(iterations or {}), given, numeric=not symbolic,
+                            unfollowed=unfollowed)
             sched, procs, host = interpret(aag, sag, nprocs, inputs, bound, extend, trace,
                                            timeline=timeline, exact=exact)
             # the latest of many processes' ends can be too large as well (NPB EP, P = 256)

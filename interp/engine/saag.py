@@ -15,7 +15,7 @@ repeats, the steady-state extension adds the remaining iterations' edges in clos
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import sympy as sp
 
@@ -52,11 +52,11 @@ def build_saag(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None
     """Interpret the configuration once and collect its edges and problems."""
     given = dict(given or {})
     check_given(aag, given)
+    first = Inputs(given, given=given)
     try:
-        sched, procs, _host = interpret(aag, sag, nprocs, Inputs(given, given=given), "mid", True,
-                                        timing=False)
+        sched, procs, _host = interpret(aag, sag, nprocs, first, "mid", True, timing=False)
     except FormulaTooLarge:  # the clocks do not matter here: data symbols take their values
-        sched, procs, _host = interpret(aag, sag, nprocs, Inputs(given, given=given, numeric=True),
+        sched, procs, _host = interpret(aag, sag, nprocs, replace(first, numeric=True),
                                         "mid", True, timing=False)
     edges = list(sched.edges.values())
     for i, e in enumerate(edges, start=1):

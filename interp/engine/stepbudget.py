@@ -10,7 +10,7 @@ flag that gives it a count instead.
 A DO loop with a finite integer trip count and no communication inside is stepped only to
 follow the values it computes (CG's ``makea``, which draws every row of the matrix on every
 rank). Past the budget in such a loop the prediction is not refused: the interpretation is
-started again with the loop *not followed* (:data:`UNFOLLOWED`): its first iterations, up to a
+started again with the loop *not followed* (``Inputs.unfollowed``): its first iterations, up to a
 tenth of the budget, are stepped, the rest take their mean time, and what the loop assigns is
 run-time data from then on, so the decisions that read it are data symbols (datadep).
 """
@@ -32,9 +32,6 @@ if TYPE_CHECKING:  # the CLI reads the default without loading the AAG's modules
 # BT 27 140: benchmarks/step_budget.py)
 DEFAULT_MAX_STEPS = 1_000_000
 MAX_STEPS: ContextVar[int] = ContextVar("max_steps", default=DEFAULT_MAX_STEPS)
-# the loops not followed, as (file, line, budget): kept for the interpretations that follow in
-# the same run (the other bounds, check's numeric run), which would pass the budget there too
-UNFOLLOWED: ContextVar[frozenset] = ContextVar("unfollowed", default=frozenset())
 SAMPLE = 10  # a loop not followed is stepped for budget / SAMPLE AAU executions
 
 
@@ -62,20 +59,22 @@ def widen(over: OverBudget, p, a: A.Iter, computing: bool) -> None:
 
 
 def key_of(p, a: A.Iter) -> tuple:
-    return (a.loc.file, a.loc.line, p.max_steps)
+    """A loop left unfollowed, as the run's later interpretations (the other bounds, check's
+    numeric run) would meet it: they would pass the budget there too."""
+    return (a.loc.file, a.loc.line, p.max_steps, p.nprocs)
 
 
 def unfollowed(p, a: A.Iter) -> bool:
     """Whether ``a`` is one of the loops the interpretation does not follow."""
-    return key_of(p, a) in UNFOLLOWED.get()
+    return key_of(p, a) in p.inputs.unfollowed
 
 
-def leave_unfollowed(over: OverBudget) -> bool:
+def leave_unfollowed(over: OverBudget, inputs) -> bool:
     """Mark the loop ``over`` names not followed; False when it cannot be (it is not a
     computing DO loop, or it already was and still passed the budget)."""
-    if over.key is None or over.key in UNFOLLOWED.get():
+    if over.key is None or over.key in inputs.unfollowed:
         return False
-    UNFOLLOWED.set(UNFOLLOWED.get() | {over.key})
+    inputs.unfollowed.add(over.key)
     return True
 
 

@@ -92,6 +92,9 @@ class Inputs:
     given: dict[str, sp.Expr] = field(default_factory=dict)
     numeric: bool = False  # data symbols (datadep) take their values at once
     data: dict = field(default_factory=dict)  # the data symbols met (name → DataSymbol)
+    # the loops not followed in this run (stepbudget.leave_unfollowed): the bounds' and the
+    # numeric re-runs' copies (dataclasses.replace) share the set; a new run starts empty
+    unfollowed: set = field(default_factory=set)
 
     def get(self, unit: str, name: str) -> sp.Expr | None:
         return self.values.get(f"{unit}.{name}", self.values.get(name))

@@ -119,3 +119,61 @@ def test_a_loop_that_never_ends_inside_a_computing_loop_is_still_the_error(tmp_p
     assert "forever.f:5" in top.value.message and "300 AAU executions" in top.value.message
     assert "inner.f:6" in nested.value.message and "300 AAU executions" in nested.value.message
     assert "never ends" in nested.value.message
+
+
+def test_a_loop_left_unfollowed_in_one_run_is_followed_in_the_next(tmp_path):
+    # the same file, loop and budget in one process, N an input: at N = 200 the fill loop
+    # passes the budget (400 AAU executions > 300), at N = 60 the program fits (120 in the
+    # fill loop, 60 in the row loop that follows IP, a few more): each run
+    # decides for itself, whatever the one before did (a sweep over N must not depend on
+    # the order of its points)
+    path = tmp_path / "gen.f"
+    path.write_text(SOURCE.replace(f"PARAMETER (N = {N}, LIM = 100000)",
+                                   "PARAMETER (LIM = 100000)").replace("IP(N+1)", "IP(1000)"))
+    token = MAX_STEPS.set(300)
+    try:
+        assert TRIP in run(str(path), 1, {"N": 200}).data
+        small = run(str(path), 1, {"N": 60})
+    finally:
+        MAX_STEPS.reset(token)
+    assert TRIP not in small.data
+    assert not any("is not followed" in n for n in small.notes)
+
+
+def test_what_a_called_routine_leaves_in_common_is_run_time_data(tmp_path):
+    # the fill loop calls BUMP, which counts the rows in COMMON /CNT/ C; past the budget the
+    # loop is not followed, so C after it is not the value its sampled rows left (20), and
+    # the loop it bounds gets a trip count symbol instead of a wrong count
+    path = tmp_path / "cnt.f"
+    path.write_text("""\
+      PROGRAM CNT
+      INTEGER I, K, C
+      DOUBLE PRECISION Y
+      COMMON /CNT/ C
+      C = 0
+      DO 10 I = 1, 200
+         CALL BUMP
+         IF (C .GT. 100000) GO TO 99
+   10 CONTINUE
+      DO 20 K = 1, C
+         Y = 1.0D0
+   20 CONTINUE
+   99 CONTINUE
+      END
+      SUBROUTINE BUMP
+      INTEGER C
+      COMMON /CNT/ C
+      C = C + 1
+      END
+""")
+    token = MAX_STEPS.set(300)
+    try:
+        pred = run(str(path), 1)
+    finally:
+        MAX_STEPS.reset(token)
+    assert any("DO I loop at cnt.f:6 is not followed" in n for n in pred.notes)
+    s = pred.data["n_cnt_f_10"]  # the K loop's trip count: file cnt.f, line 10
+    assert s.kind == "trip count"
+    # one more K iteration costs 13 clk (see the module docstring)
+    slope = formula_at(pred.total, n_cnt_f_10=2) - formula_at(pred.total, n_cnt_f_10=1)
+    assert slope == approx(NOSTEP_ITER + STORE)
