@@ -21,7 +21,7 @@ from interp.application import aau as A
 from interp.application import ast
 from interp.application.aag import io_outputs
 from interp.application.expr import as_sympy, names_in, trip_count, walk
-from interp.engine.unknowable import unknowable
+from interp.engine.unknowable import DataFlow, unknowable
 from interp.engine.values import Frame
 from interp.errors import InterpError
 
@@ -74,7 +74,7 @@ def follow(p, aaus: list[A.AAU], frame: Frame, counts: dict | None = None,
         steers = _static(aaus, frame.table, ("steers", frozenset(counters)),
                          lambda aaus, table: _steers(steering, table, aaus))
         if steers and _within(aaus, counts, budget):
-            inert = unknowable(p, aaus, frame, p.critical_names, bool(counters))
+            inert = unknowable(p, aaus, frame, p.critical_names, bool(counters), _FLOW)
             if not inert.whole:  # (else nothing of it could be read: forgotten, below)
                 _follow_list(p, aaus, frame, [budget], inert.statements)
                 return
@@ -286,6 +286,7 @@ def _needed_walk(a: A.AAU, critical: set[str] | None = None):
 
 
 _CRITICAL: list = [None]  # the names that steer, while a replay runs
+_FLOW = DataFlow(_needed_walk, assigned)  # (what unknowable.py reads of a loop's text)
 
 
 def _follow(p, a: A.AAU, frame: Frame, left: list[int], inert: frozenset[int]) -> None:

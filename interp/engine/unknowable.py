@@ -35,7 +35,9 @@ closed form, a FUNCTION being worked out) keeps the whole replay.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from interp.application import aau as A
 from interp.application import ast
@@ -68,17 +70,26 @@ class Unknowable:
 NOTHING = Unknowable(frozenset(), False)
 
 
-def unknowable(p, aaus: list[A.AAU], frame: Frame, critical: set[str],
-               counters: bool) -> Unknowable:
+class DataFlow(NamedTuple):
+    """What dataflow.py knows of a loop's text, passed in (dataflow imports this module):
+    ``walk(loop, critical)`` its AAUs a replay visits, ``assigned(aau)`` the names it may
+    assign."""
+
+    walk: Callable[[A.AAU, set[str]], Iterator[A.AAU]]
+    assigned: Callable[[A.AAU], frozenset[str]]
+
+
+def unknowable(p, aaus: list[A.AAU], frame: Frame, critical: set[str], counters: bool,
+               flow: DataFlow) -> Unknowable:
     """The assignments of the replay of ``aaus`` on ``frame`` that cannot change what it knows
     (see the module's docstring); ``critical`` the names that steer, ``counters`` whether the
-    closed form counts some."""
+    closed form counts some; ``flow`` the replay's own view of the loop's text."""
     if p.budget is not None or p.evaluating or len(aaus) != 1 or not isinstance(aaus[0], A.Iter):
         return NOTHING
     loop = aaus[0]
     cache = loop.__dict__.setdefault("_dataflow_static", {})
     if "unknowable" not in cache:
-        cache["unknowable"] = _loop_text(p, loop, critical)
+        cache["unknowable"] = _loop_text(p, loop, critical, flow)
     text = cache["unknowable"]
     if not text.assigns:
         return NOTHING
@@ -114,17 +125,15 @@ def _reads(text: LoopText):
             yield reads
 
 
-def _loop_text(p, loop: A.Iter, critical: set[str]) -> LoopText:
-    from interp.engine.dataflow import _needed_walk, assigned  # (dataflow imports this module)
-
+def _loop_text(p, loop: A.Iter, critical: set[str], flow: DataFlow) -> LoopText:
     unit = p.aag.units[loop.unit]
     table = unit.symbols
-    private = _private(unit, loop)
+    private = _private(unit, loop, flow.assigned)
     whole = loop.id not in _inside_loops(unit)
     assigns: dict[str, list[tuple[int, frozenset[str]]]] = {}
     blocked: set[str] = set()
     needed_elsewhere: set[str] = set()
-    for node in _needed_walk(loop, critical):
+    for node in flow.walk(loop, critical):
         if isinstance(node, A.Iter):
             blocked.add(node.var)
             whole = whole and node.var in private and not _calls(
@@ -156,7 +165,7 @@ def _loop_text(p, loop: A.Iter, critical: set[str]) -> LoopText:
                 reads = frozenset(n.name for n in walk(s.value) if isinstance(n, ast.Ref)
                                   and _is_array(table, n.name))
                 assigns.setdefault(name, []).append((id(s), reads))
-    return LoopText(assigns, frozenset(blocked), assigned(loop), frozenset(needed_elsewhere),
+    return LoopText(assigns, frozenset(blocked), flow.assigned(loop), frozenset(needed_elsewhere),
                     whole)
 
 
@@ -182,11 +191,9 @@ def _is_array(table, name: str) -> bool:
     return sym is not None and sym.is_array
 
 
-def _private(unit, loop: A.Iter) -> frozenset[str]:
+def _private(unit, loop: A.Iter, assigned: Callable[[A.AAU], frozenset[str]]) -> frozenset[str]:
     """The locals ``loop`` assigns that nothing outside it in its unit reads or writes (no
     dummy, no COMMON, no DATA, not read by a statement function)."""
-    from interp.engine.dataflow import assigned
-
     inside = {n.id for n in loop.walk()}
     table = unit.symbols
     in_functions = {n.name for sf in unit.unit.stmt_functions.values() for n in walk(sf.body)
