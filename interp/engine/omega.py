@@ -599,7 +599,7 @@ def _step_integers(p, a: A.Iter, frame, start: int, step_: int, n: int, per_iter
     i = 1
     while i <= n:
         if sample is not None and i > 1 and p.steps - steps >= sample:
-            _not_followed(p, a, frame, i - 1, n, p.steps - steps, p.clock - clock)
+            _not_followed(p, a, frame, i - 1, n, steps, p.steps - steps, p.clock - clock)
             i = n + 1
             break
         frame.set(a.var, sp.Integer(start + (i - 1) * step_))
@@ -625,10 +625,12 @@ def _computing(a: A.Iter) -> bool:
     return known
 
 
-def _not_followed(p, a: A.Iter, frame, done: int, n: int, steps: int, seconds) -> None:
+def _not_followed(p, a: A.Iter, frame, done: int, n: int, before: int, steps: int,
+                  seconds) -> None:
     """The rest of a loop not followed (``Inputs.unfollowed``) after its first ``done`` of
-    ``n`` iterations (``steps`` AAU executions, ``seconds``): the rest take the mean time of
-    those, and what the loop assigns (its arrays passed to calls too) is run-time data."""
+    ``n`` iterations (``steps`` AAU executions, ``seconds``; ``before`` the process's
+    executions before the loop): the rest take the mean time of those, and what the loop
+    assigns (its arrays passed to calls too) is run-time data."""
     p.advance("computation", sp.Rational(n - done, done) * seconds)
     names = set(assigned(a)) | {x.name for c in a.walk() if isinstance(c, A.Call)
                                 for e in c.args for x in walk(e) if isinstance(x, ast.Ref)}
@@ -645,14 +647,18 @@ def _not_followed(p, a: A.Iter, frame, done: int, n: int, steps: int, seconds) -
                 callee.forget(name, why)
     where = f"{a.loc.file.rsplit('/', 1)[-1]}:{a.loc.line}"
     total = steps * n // done
+    # (the budget counts the process's executions: the --max-steps that follows the loop
+    # covers those before it too)
+    needed = before + total
     p.notes.append(
         f"the DO {a.var} loop at {where} is not followed: it would take ~{_about(total)} AAU "
-        f"executions a {p.label.split()[0]} to follow, past the step budget of "
+        f"executions a {p.label.split()[0]} to follow, ~{_about(needed)} with those before it, "
+        f"past the step budget of "
         f"{p.max_steps:,}; its first iterations were followed (up to {p.max_steps // stepbudget.SAMPLE:,} "
         f"executions) and the rest given their mean time, and what it computes is run-time "
         f"data, so the loops and IFs that read it are data symbols (trip counts n_…, branch "
         f"probabilities p_…: defaults, or measured with interp profile and given with --set); "
-        f"--max-steps {_about_up(total)} follows its values instead")
+        f"--max-steps {_about_up(needed)} or more follows its values instead")
 
 
 def _called_units(aag, a: A.AAU) -> list:
