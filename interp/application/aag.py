@@ -97,6 +97,18 @@ class AAG:
         for u in self.units.values():
             yield from u.walk()
 
+    def callees(self, a: A.AAU) -> list[UnitAAG]:
+        """The units ``a`` calls, directly or through the units it calls (every Call's
+        callee is a unit: build_aag makes a Call of a built unit only)."""
+        seen: dict[str, UnitAAG] = {}
+        todo = [a]
+        while todo:
+            for b in todo.pop().walk():
+                if isinstance(b, A.Call) and b.callee not in seen:
+                    unit = seen[b.callee] = self.units[b.callee]
+                    todo += unit.aaus
+        return list(seen.values())
+
     def by_id(self) -> dict[int, A.AAU]:
         return {a.id: a for a in self.all_aaus()}
 

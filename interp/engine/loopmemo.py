@@ -100,8 +100,8 @@ def reads(aag, a: A.Iter, table) -> tuple[tuple[str, ...], tuple[str, ...]] | No
 def _reads(aag, a: A.Iter, table):
     bounds = [a.start, a.stop, a.step, a.cond]
     body = _decision_exprs(aag, [b for c in a.children for b in c.walk()])
-    callees = _callees(aag, a)
-    if body is None or callees is None:
+    callees = aag.callees(a)
+    if body is None:
         return None
     own = _names(aag, bounds, table)
     inner = _names(aag, body, table)
@@ -148,18 +148,3 @@ def _names(aag, exprs: list[ast.Expr], table) -> set[str] | None:
             if sym.kind != "parameter" and sym.constant is None:
                 out.add(name)
     return out
-
-
-def _callees(aag, a: A.AAU) -> list | None:
-    """Every unit a closed form of ``a`` may enter (calls, transitively)."""
-    seen: dict[str, object] = {}
-    todo = [a]
-    while todo:
-        for b in todo.pop().walk():
-            if isinstance(b, A.Call) and b.callee not in seen:
-                unit = aag.units.get(b.callee)
-                if unit is None:
-                    return None
-                seen[b.callee] = unit
-                todo += unit.aaus
-    return list(seen.values())

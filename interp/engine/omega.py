@@ -639,7 +639,7 @@ def _not_followed(p, a: A.Iter, frame, done: int, n: int, before: int, steps: in
         sym = frame.table.symbols.get(name)
         if sym is not None and sym.kind in ("variable", "array"):
             frame.forget(name, why)
-    for unit in _called_units(p.aag, a):  # what they leave in COMMON (the store is by name)
+    for unit in p.aag.callees(a):  # what they leave in COMMON (the store is by name)
         callee = Frame(unit.symbols, unit.name, common=frame.common)
         for name in sorted(unit.definitions):
             sym = unit.symbols.symbols.get(name)
@@ -659,18 +659,6 @@ def _not_followed(p, a: A.Iter, frame, done: int, n: int, before: int, steps: in
         f"data, so the loops and IFs that read it are data symbols (trip counts n_…, branch "
         f"probabilities p_…: defaults, or measured with interp profile and given with --set); "
         f"--max-steps {_about_up(needed)} or more follows its values instead")
-
-
-def _called_units(aag, a: A.AAU) -> list:
-    """The program units ``a`` calls, directly or through the units it calls."""
-    seen: dict[str, object] = {}
-    todo = [a]
-    while todo:
-        for c in todo.pop().walk():
-            if isinstance(c, A.Call) and c.callee not in seen and c.callee in aag.units:
-                unit = seen[c.callee] = aag.units[c.callee]
-                todo.extend(unit.aaus)
-    return list(seen.values())
 
 
 def _about(steps: int) -> str:

@@ -81,7 +81,8 @@ def leave_unfollowed(over: OverBudget, inputs) -> bool:
 def check(p, a: A.Iter, computing: bool = False) -> None:
     """Called once per iteration of a stepped loop ``a``: an error once the process's AAU
     executions pass the budget. ``computing``: ``a`` is a DO loop with an integer trip count
-    and no communication, which may be left unfollowed (the error then says so)."""
+    and no communication, which may be left unfollowed (the error carries its key for
+    :func:`leave_unfollowed`)."""
     if p.steps <= p.max_steps:
         return
     where = f"{a.loc.file.rsplit('/', 1)[-1]}:{a.loc.line}"
