@@ -270,17 +270,17 @@ def _varying(live: list[Process], d0: list[int], d1: list[int],
     lengths of its log then) are not those between the last two, with both; None when every
     process's repeat. The members of a class read their shadow's log (DecisionView): it is
     compared once per shadow and the same three lengths."""
-    compared: dict[tuple, bool] = {}
+    repeated: set[tuple] = set()  # (shadow, lengths) found to repeat
     for p, n0, n1, n2 in zip(live, d0, d1, d2):
         log = p.decisions
         key = (id(log.shadow), n0, n1, n2) if type(log) is DecisionView else None
-        if compared.get(key) is True:
+        if key in repeated:
             continue
         a, b = log[n0:n1], log[n1:n2]
         if not _same_log(a, b):
             return p, a, b
         if key is not None:
-            compared[key] = True
+            repeated.add(key)
     return None
 
 
