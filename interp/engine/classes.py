@@ -585,24 +585,9 @@ class Member(Process):
 
     __slots__ = ()
 
-    @property
-    def common(self) -> Store:
-        return self._own("common", Store)
-
-    @property
-    def files(self) -> Files:
-        return self._own("files", lambda: Files(self.aag.input_files, self.note))
-
-    @property
-    def function_memo(self) -> dict:
-        return self._own("function_memo", dict)
-
-    def _own(self, name: str, make):
-        made = self.__dict__
-        if name not in made:
-            made[name] = make()
-        return made[name]
-
+    common = _lazy("common", lambda p: Store())
+    files = _lazy("files", lambda p: Files(p.aag.input_files, p.note))
+    function_memo = _lazy("function_memo", lambda p: {})
     comms = _lazy("comms", lambda p: {c.handle: c for c in (
         world(p.nprocs), Communicator(SELF, (p.pid,)))})
     null_handles = _lazy("null_handles", lambda p: set())

@@ -120,7 +120,7 @@ class Process:
         "assumptions", "decisions", "state", "request", "finish", "last_recv_end", "spawn_end",
         "_library_values", "counted_by_user", "trace", "timeline", "current_aau",
         "critical_names", "needed", "kept", "functions", "evaluating", "budget", "steps",
-        "max_steps", "arm_counts", "gen", "__dict__", "__weakref__")
+        "max_steps", "arm_counts", "gen", "function_memo", "__dict__", "__weakref__")
 
     def __init__(self, pid: int, label: str, program: UnitAAG, aag: AAG, cm: CostModel,
                  nprocs: int, start: sp.Expr, inputs: Inputs, library: str,
