@@ -47,7 +47,7 @@ from interp.engine.requests import (
     build_request,
 )
 from interp.engine.timeval import as_time
-from interp.engine.values import Frame, Store, View
+from interp.engine.values import Frame, Store
 
 # event codes (the first item of each event tuple)
 ADV, ENTER, LEAVE, STEP, CLOSED, ASSUME, CHECK, ASSIGN, UNTAINT, REQ, LOOP, END = range(12)
@@ -267,7 +267,7 @@ class Recorder:
         table = self.frame.table
         out, typed = [], [id(e), id(table)]
         for key, value in reads:
-            store, found = _located(self.frame, key)
+            store, found = self.frame.locate(key)
             sid = store.sid if found in store.tainted else None
             out.append((key, value, sid))
             typed.append((key, type(value), value, sid))
@@ -315,18 +315,11 @@ def _status_unknown(p: Process, a, frame: Frame) -> None:
         return
     consts = mpi_constants()
     for field in ("MPI_SOURCE", "MPI_TAG"):
-        store, key = _located(frame, element_key(status.name, [sp.Integer(consts[field])]))
+        store, key = frame.locate(element_key(status.name, [sp.Integer(consts[field])]))
         if key in store.tainted:
             store.tainted.discard(key)
             store.rec.log.append((UNTAINT, store.sid, key))
         store.unknown.add(key)
-
-
-def _located(frame: Frame, key: str) -> tuple[TaintStore, str]:
-    """The store that holds ``key`` of the frame, and its key there (a dummy's elements are
-    in the caller's array: values.View)."""
-    store = frame._store(key)
-    return store.locate(key) if type(store) is View else (store, key)
 
 
 def _message(err: Exception) -> str:

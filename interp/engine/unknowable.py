@@ -44,7 +44,7 @@ from interp.application import ast
 from interp.application.aag import io_outputs
 from interp.application.catalog import intrinsics
 from interp.application.expr import walk
-from interp.engine.values import Frame, Store, Unknown, View
+from interp.engine.values import Frame, Store, Unknown
 
 
 @dataclass(frozen=True)
@@ -223,10 +223,8 @@ def _inside_loops(unit) -> frozenset[int]:
 
 
 def _root(frame: Frame, name: str) -> tuple[int, str]:
-    """Where ``name``'s values are: its store, through the views of a dummy, and key there."""
-    store, key = frame._store(name), name
-    while type(store) is View:
-        store, key = store.store, store.name
+    """Where ``name``'s values are, as a key: its store's identity and its name there."""
+    store, key = frame.locate(name)
     return id(store), key
 
 
@@ -237,9 +235,7 @@ def _holds_nothing(frame: Frame, name: str) -> bool:
     sym = frame.table.symbols.get(name)
     if sym is None:
         return False
-    store, key = frame._store(name), name
-    while type(store) is View:
-        store, key = store.store, store.name
+    store, key = frame.locate(name)
     if not (type(store) is Store or hasattr(store, "tainted")):  # (a member's overlay)
         return False
     tainted = getattr(store, "tainted", ())
@@ -257,4 +253,5 @@ def _given(frame: Frame, name: str) -> bool:
     if not given:
         return False
     names = (name, f"{frame.unit}.{name}")
-    return any(k in names or k.startswith(tuple(n + "(" for n in names)) for k in given)
+    elements = tuple(n + "(" for n in names)
+    return any(k in names or k.startswith(elements) for k in given)

@@ -292,6 +292,12 @@ class Frame:
         sym = self.table.symbols.get(base)
         return self.common if sym is not None and sym.common is not None else self.local
 
+    def locate(self, key: str) -> tuple[Store, str]:
+        """The store that holds ``key`` of this frame, and its key there (a dummy's elements
+        are in the caller's array: View; a whole array's name is the actual's name there)."""
+        store = self._store(key)
+        return store.locate(key) if type(store) is View else (store, key)
+
     def share(self, view: View) -> None:
         """The dummy ``view.dummy`` is the caller's array: its keys are read and written there."""
         if self.views is None:
