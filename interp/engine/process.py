@@ -131,7 +131,10 @@ class Process:
         self.clock: sp.Expr = start
         self.inputs = inputs
         self.library = library  # nx2 | mpi: how ranks and partners are named
-        self._own_state()
+        # (what only a rank's own interpretation uses: classes.Member makes it when asked)
+        self.common = self.new_store()
+        self.files = Files(self.aag.input_files, self.note)  # its open units (OPEN, READ)
+        self.function_memo: dict = {}  # straight-line FUNCTION outcomes by arguments (straight.py)
         self.cats: dict[str, sp.Expr] = {c: 0.0 for c in CATEGORIES}
         self.stats: dict[int, AAUStat] = {}
         self.handles: dict[str, object] = {}
@@ -164,12 +167,6 @@ class Process:
         self.max_steps = MAX_STEPS.get()
         self.arm_counts: dict[int, list[int]] = {}  # per IF decided by error diffusion
         self.gen = None  # its chain, a generator: activated by the scheduler (omega.run_chain)
-
-    def _own_state(self) -> None:
-        """What only a rank's own interpretation uses (classes.Member makes it when asked)."""
-        self.common = self.new_store()
-        self.files = Files(self.aag.input_files, self.note)  # its open units (OPEN, READ)
-        self.function_memo: dict = {}  # straight-line FUNCTION outcomes by arguments (straight.py)
 
     # ---- bookkeeping ----
     def frame_for(self, unit: UnitAAG) -> Frame:
