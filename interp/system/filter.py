@@ -75,16 +75,14 @@ def contention(sag: SAG) -> bool:
     """Do messages that cross a link at the same time share it? ``cs.spec.contention``:
     ``links`` (the default) or ``none`` (the paper's Ω: every message has the network to
     itself)."""
-    path = f"{sag.nodes}.cs.spec.contention"
-    return not sag.has(path) or sag.param(path).text != "none"
+    return sag.text(f"{sag.nodes}.cs.spec.contention", "links") != "none"
 
 
 def channel(sag: SAG) -> str:
     """How messages in flight from one sender share the links, ``cs.spec.channel``: ``fifo``
     (the default: they leave one after another in the order sent, as from a network
     interface's queue) or ``fair`` (max-min shares, as SimGrid's CM02 gives them)."""
-    path = f"{sag.nodes}.cs.spec.channel"
-    return sag.param(path).text if sag.has(path) else "fifo"
+    return sag.text(f"{sag.nodes}.cs.spec.channel", "fifo")
 
 
 def comm_split(sag: SAG) -> str:
@@ -92,8 +90,7 @@ def comm_split(sag: SAG) -> str:
     default: an MPI_ALLGATHER of every rank's (color, key), as MPICH and Open MPI) or
     ``gather_send`` (SMPI's: a gather to rank 0, which then sends each other member its group,
     one message after another)."""
-    path = f"{sag.nodes}.cs.spec.comm_split"
-    return sag.param(path).text if sag.has(path) else "allgather"
+    return sag.text(f"{sag.nodes}.cs.spec.comm_split", "allgather")
 
 
 def eager_threshold(sag: SAG) -> float | None:
@@ -160,7 +157,7 @@ def static_condition(sag: SAG, size_bytes: Size, synchronous: bool = True, sau: 
     sau = sau or sag.nodes
     if not sag.has(f"{sau}.cs.spec.static_buffer_size"):
         return sympy.false
-    use = sag.param(f"{sau}.cs.spec.static_buffer_use").text if sag.has(f"{sau}.cs.spec.static_buffer_use") else "all"
+    use = sag.text(f"{sau}.cs.spec.static_buffer_use", "all")
     if use == "synchronous" and not synchronous:
         return sympy.false
     return sympy.Le(_expr(size_bytes), sag.value(f"{sau}.cs.spec.static_buffer_size"))

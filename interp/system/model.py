@@ -295,6 +295,11 @@ class SAG:
     def has(self, path: str) -> bool:
         return path in self._index
 
+    def text(self, path: str, default: str) -> str:
+        """A text parameter's value (a model choice), ``default`` when the spec leaves it out."""
+        found = self._index.get(path)
+        return found.text if found is not None else default
+
     def parameters(self) -> list[Parameter]:
         return list(self._index.values())
 

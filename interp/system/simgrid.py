@@ -235,8 +235,7 @@ def smpirun_options(sag: SAG, bound: Bound = "mid", model: str = "mpi",
             opts.append(f"smpi/bw-factor:{bandwidth_factors(static, dynamic, threshold, sizes)}")
         if dynamic.per_hop == 0 and static.per_hop:
             notes.append("the dynamic per_hop is 0, so the static per_hop cannot be a factor of it")
-        use = sag.param(f"{sau}.cs.spec.static_buffer_use").text if sag.has(
-            f"{sau}.cs.spec.static_buffer_use") else "all"
+        use = sag.text(f"{sau}.cs.spec.static_buffer_use", "all")
         if use == "synchronous":
             notes.append(f"smpi/ois follows smpi/os: SMPI's collectives send with MPI_Isend, which "
                          f"interp prices as synchronous messages; a program's own MPI_ISEND of at "
