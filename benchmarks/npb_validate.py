@@ -33,7 +33,7 @@ from benchmarks.npb_suite import (BENCHMARKS, accepted_procs, make_params, npb_d
                                   prepare, sources)
 from interp.analysis import validate as V  # noqa: E402
 from interp.engine.stepbudget import DEFAULT_MAX_STEPS, MAX_STEPS  # noqa: E402
-from interp.errors import InterpError  # noqa: E402
+from interp.errors import InterpError, run_script  # noqa: E402
 from interp.system import load_machine  # noqa: E402
 from interp.system.mapping import max_procs  # noqa: E402
 
@@ -155,8 +155,4 @@ def _run(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except InterpError as err:
-        print(err.render(), file=sys.stderr)
-        sys.exit(2)
+    run_script(main)

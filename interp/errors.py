@@ -6,7 +6,10 @@ Every mistake a user can make (a bad program, spec, what-if or command line) is 
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NoReturn
 
 
 @dataclass(frozen=True)
@@ -80,3 +83,15 @@ class UnsupportedError(InterpError):
 
 class SpecError(InterpError):
     """A machine spec that is malformed or inconsistent."""
+
+
+def run_script(main: Callable[[], int]) -> NoReturn:
+    """A script's entry point (benchmarks/, validation/): exit with ``main()``'s status, or
+    with 2 after printing a user's mistake (:class:`InterpError`) as the CLI does, no
+    traceback."""
+    try:
+        status = main()
+    except InterpError as err:
+        print(err.render(), file=sys.stderr)
+        status = 2
+    sys.exit(status)

@@ -22,7 +22,7 @@ if str(HERE.parent) not in sys.path:
     sys.path.insert(0, str(HERE.parent))
 
 from interp.analysis import validate as V  # noqa: E402
-from interp.errors import InterpError  # noqa: E402
+from interp.errors import InterpError, run_script  # noqa: E402
 from interp.system import load_machine  # noqa: E402
 
 
@@ -55,8 +55,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except InterpError as err:
-        print(err.render(), file=sys.stderr)
-        sys.exit(2)
+    run_script(main)
