@@ -455,11 +455,13 @@ def profile(program: ProgramLike, nprocs: int = 1, inputs: Mapping[str, object] 
                           hint="give the branch probabilities with --set p_FILE_LINE=VALUE")
     mpi = any(getattr(a, "call", None) is not None and a.call.library == "mpi"
               for a in aag.all_aaus())
-    pred = predict(aag, machine, nprocs, inputs, symbolic=False)
-    if not pred.data:
-        return {}
     with tempfile.TemporaryDirectory(prefix="interp-profile-") as tmp:
+        # Built before the prediction: a missing routine is a link error in seconds, not
+        # after a prediction of minutes (NPB CG at class W).
         exe = prof.build(aag.files, Path(tmp), mpi)
+        pred = predict(aag, machine, nprocs, inputs, symbolic=False)
+        if not pred.data:
+            return {}
         prof.execute(exe, Path(tmp), nprocs, mpi, timeout)
         counts = prof.line_counts(Path(tmp))
     return prof.measure(pred.data, counts)

@@ -14,6 +14,7 @@ import sympy as sp
 from click.testing import CliRunner
 
 from interp import api
+from interp.errors import InterpError
 from interp.cli import main
 
 needs_gfortran = pytest.mark.skipif(shutil.which("gfortran") is None or shutil.which("gcov") is None,
@@ -147,3 +148,18 @@ def test_ep_class_s_acceptance_is_measured(tmp_path):
     measured = api.profile(files, 4)
     accept = [m for m in measured.values() if m.file.endswith("ep.f") and m.executions > 1000]
     assert len(accept) == 1 and accept[0].value == pytest.approx(float(sp.pi / 4), abs=0.01)
+
+
+@needs_gfortran
+def test_a_link_error_comes_before_the_prediction(tmp_path, monkeypatch):
+    # CALL MISSING has no body among the files: gfortran's link fails. The prediction (minutes
+    # on NPB CG at class W) must not run first.
+    src = tmp_path / "missing.f"
+    src.write_text("      PROGRAM LINK\n      CALL MISSING(1)\n      END\n")
+
+    def no_prediction(*args, **kwargs):
+        raise AssertionError("predicted before the program was built")
+
+    monkeypatch.setattr(api, "predict", no_prediction)
+    with pytest.raises(InterpError, match="linking failed"):
+        api.profile([str(src)])
