@@ -121,19 +121,53 @@ def measure(symbols: dict[str, DataSymbol], counts: dict[tuple[str, int], dict])
     for name, s in symbols.items():
         source = str(Path(s.file).resolve())
         head = counts.get((source, s.head), {}).get("count", 0)
-        if s.kind == "trip count":  # the DO line runs once per iteration and once to leave
-            body = counts.get((source, s.arm), {}).get("count", 0)
-            entries = head - body
+        if s.kind == "trip count":
+            body, entries = _trips(counts.get((source, s.head), {}),
+                                   counts.get((source, s.arm), {}).get("count", 0))
             out[name] = Measured(name, s.file, s.line, body / entries if entries > 0 else None,
                                  entries, body)
             continue
-        if s.arm is not None and s.arm != s.line:
+        taken = _true_edge(counts.get((source, s.line), {}))
+        if taken is None and s.arm is not None and s.arm != s.line:
             taken = counts.get((source, s.arm), {}).get("count", 0)
-        else:  # the arm's statement shares the condition's line: its true edge
+        elif taken is None:
             branches = counts.get((source, s.line), {}).get("branches", [])
             taken = sum(b["count"] for b in branches if b.get("fallthrough") and not b.get("throw"))
         out[name] = Measured(name, s.file, s.line, taken / head if head else None, head, taken)
     return out
+
+
+def _true_edge(record: dict) -> int | None:
+    """How often the condition on a line held: its test's fall-through edge (gfortran -O0
+    tests an IF's whole condition once, falling through to the THEN arm), when the line has
+    that one test. The arm's first line is no measure: a DO there counts its iterations too
+    (``IF (…) THEN`` over ``DO K = 1, 5`` read 1.8 for 0.3), a label there its GO TOs."""
+    edges = [b for b in record.get("branches", []) if not b.get("throw")]
+    if len(edges) != 2 or sum(b["fallthrough"] for b in edges) != 1:
+        return None
+    return sum(b["count"] for b in edges if b["fallthrough"])
+
+
+def _trips(head: dict, body_line: int) -> tuple[int, int]:
+    """A DO loop's iterations and entries from its DO line's gcov record.
+
+    The loop's test is a conditional block of the DO line, run once per iteration and once
+    to leave: its fall-through edge enters the body, its other edge leaves. Of the line's
+    blocks with two edges it is the one run most (a bound's own test, MAX(…) at -O0, runs
+    once per entry). The body's first line is no measure of the iterations: the loop's exit
+    block is counted on the body's last line, so a one-statement body under an END DO
+    counts the entries too (NPB CG's ``DO K = ROWSTR(J), …`` read 130,600 for 37).
+    Without branch records (another compiler's), the older reading: the DO line's count
+    less the body's first line's."""
+    edges = [b for b in head.get("branches", []) if not b.get("throw")]
+    pairs = [edges[i:i + 2] for i in range(0, len(edges) - 1, 2)]
+    tests = [p for p in pairs if sum(b["fallthrough"] for b in p) == 1]
+    if not tests:
+        return body_line, head.get("count", 0) - body_line
+    test = max(reversed(tests), key=lambda p: p[0]["count"] + p[1]["count"])
+    into = sum(b["count"] for b in test if b["fallthrough"])
+    out = sum(b["count"] for b in test if not b["fallthrough"])
+    return into, out
 
 
 def write_counts(path: str, files: list[str], nprocs: int, measured: dict[str, Measured]) -> None:

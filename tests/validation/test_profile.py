@@ -107,6 +107,51 @@ def test_predict_counts_sets_the_symbols(tmp_path):
     assert rows["p_counts_f_7"] == 1.0
 
 
+# The shapes NPB CG has: a one-statement DO body under END DO (CG's sparse products, where
+# gcov counts the loop's exit on the body's line) and an arm that opens with a DO loop (whose
+# line gcov counts once per iteration and once to leave). IFUN hides the values from interp.
+# Rows J = 1..4 run K from J*J to (J+1)*(J+1) - 1: 3 + 5 + 7 + 9 = 24 iterations over 4
+# entries, 6 a loop. MOD(I, 3) = 0 for I = 3, 6, 9: the THEN arm 3 of 10 times, its DO
+# line counting 3 * 5 iterations + 3 exits = 18 (the 1.8 it read).
+SHAPES = """\
+      PROGRAM SHAPES
+      INTEGER I, J, K, S, IFUN
+      EXTERNAL IFUN
+      S = 0
+      DO J = 1, 4
+         DO K = IFUN(J, 0), IFUN(J+1, 0) - 1
+            S = S + K
+         END DO
+      END DO
+      DO 20 I = 1, 10
+         IF (IFUN(I, 3) .EQ. 0) THEN
+            DO K = 1, 5
+               S = S + K
+            END DO
+         END IF
+   20 CONTINUE
+      PRINT *, S
+      END
+      INTEGER FUNCTION IFUN(I, M)
+      INTEGER I, M
+      IF (M .EQ. 0) THEN
+         IFUN = I*I
+      ELSE
+         IFUN = MOD(I, M)
+      END IF
+      END
+"""
+
+
+@needs_gfortran
+def test_a_one_statement_loop_and_an_arm_opening_with_a_loop(tmp_path):
+    src = tmp_path / "shapes.f"
+    src.write_text(SHAPES)
+    measured = api.profile([str(src)])
+    assert {k: (m.value, m.taken, m.executions) for k, m in measured.items()} == {
+        "n_shapes_f_6": (24 / 4, 24, 4), "p_shapes_f_11": (3 / 10, 3, 10)}
+
+
 def test_a_bad_counts_file_is_a_clear_error(tmp_path):
     src = tmp_path / "counts.f"
     src.write_text(SEQUENTIAL)
