@@ -428,7 +428,7 @@ def latency_metric(program: ProgramLike, machine: MachineLike, nprocs: Sequence[
     from interp.analysis.sizepath import T_MAX, parse_path
 
     s = setup(program, machine, 1, inputs, what_if, bound, routines, iterations)
-    path = parse_path(scale if "=" in scale else f"{scale}=t")
+    path = parse_path(scale if "=" in scale else f"{scale}=t", "--scale")
     return study(s, path, list(nprocs), efficiency, work, integral, t_min, t_max or T_MAX)
 
 

@@ -92,6 +92,7 @@ class Runs:
     cache: dict[tuple[str, int, int], Prediction] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        _check_path_names(self.setup, self.path)
         given = {k.split(".")[-1] for k in self.setup.given}
         both = [n for n in self.path.names if n.split(".")[-1] in given]
         if both:
@@ -128,6 +129,27 @@ class Runs:
     def efficiency(self, kind: str, nprocs: int, t: int) -> float:
         machine = PRAM if kind == "algorithmic" else REAL
         return efficiency(self.seconds(machine, nprocs, t), self.ts(t), nprocs)
+
+
+def _check_path_names(setup: Setup, path: SizePath) -> None:
+    """Every input the path sizes must be a variable or PARAMETER of the program, named in
+    terms of the option that gave it (not the --set it becomes)."""
+    import difflib
+
+    from interp.application.aag import parameters_of
+
+    aag = setup.aag
+    known = set(parameters_of(aag))
+    for u in aag.units.values():
+        for name, sym in u.symbols.symbols.items():
+            if sym.kind in ("variable", "array"):
+                known.update((name, f"{u.name}.{name}"))
+    for name in path.names:
+        if name not in known:
+            close = difflib.get_close_matches(name, sorted(known), n=1)
+            raise InterpError(f"{path.option} {path.text!r}: the program has no input {name}",
+                              hint=f"did you mean {close[0]}?" if close else
+                              "name an external input or PARAMETER (see `interp graph`)")
 
 
 # ---- the study -----------------------------------------------------------------------------

@@ -1,0 +1,96 @@
+"""The analysis commands' usage errors and labels, as a user meets them on an ordinary program:
+each names the option the user gave (not the one interp turned it into), says what to do, and
+exits 2; the sweep says which P its speedup and efficiency are against."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+from pytest import approx
+
+from interp.cli import main
+
+ROOT = Path(__file__).parents[2]
+CUBE = str(Path(__file__).parent / "programs" / "cube.f")
+JACOBI = str(ROOT / "programs" / "mpi_jacobi" / "jacobi_mpi.f")
+TRAPEZOID = [str(ROOT / "programs" / "trapezoid" / f) for f in ("host.f", "node.f")]
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_a_path_that_does_not_parse_gets_a_size_hint_not_a_unit_hint():
+    r = run("scalability", CUBE, "--machine", "cluster", "-P", "2,4", "--path", "N=t+",
+            "--efficiency", "0.7")
+    assert r.exit_code == 2
+    assert "--path 'N=t+', column 5" in r.output
+    assert "MHz" not in r.output and "expression in t" in r.output
+
+
+def test_latency_metric_names_its_own_option_scale():
+    r = run("latency-metric", CUBE, "--machine", "cluster", "-P", "2,4", "--scale", "N=t+",
+            "--efficiency", "0.7")
+    assert r.exit_code == 2
+    assert "--scale 'N=t+', column 5" in r.output and "--path" not in r.output
+
+
+def test_a_path_naming_no_input_says_so_for_the_path():
+    r = run("scalability", CUBE, "--machine", "cluster", "-P", "2,4", "--path", "Q=t",
+            "--efficiency", "0.7")
+    assert r.exit_code == 2
+    assert "--path 'Q=t': the program has no input Q" in r.output and "--set" not in r.output
+    r = run("latency-metric", CUBE, "--machine", "cluster", "-P", "2,4", "--scale", "NN",
+            "--efficiency", "0.7")
+    assert r.exit_code == 2
+    assert "--scale 'NN=t': the program has no input NN" in r.output
+    assert "did you mean N?" in r.output
+
+
+def test_semiemp_predict_without_an_input_does_not_speak_of_lost_cycles(tmp_path):
+    """G follows the processes' timelines, which need numbers: the message says what is
+    missing without naming another command."""
+    model = {"program": "jacobi_mpi", "files": [JACOBI], "spec": "cluster", "segments": [],
+             "comm": {"per_p": {}, "wall_seconds": 0.0}, "sample_seconds": 0.0}
+    path = tmp_path / "model.json"
+    path.write_text(json.dumps(model))
+    r = run("semiemp", "predict", JACOBI, "--model", path, "-P", "2")
+    assert r.exit_code == 2, r.output
+    assert "not given: N" in r.output and "--set N=" in r.output
+    assert "lost-cycles" not in r.output
+
+
+def test_sweep_says_which_p_its_speedup_is_against():
+    """P = 2 and 4 only: the speedup is T(2)/T(4) and the efficiency that times 2/4 (not
+    T(1)/(4·T(4)), which the sweep has no T(1) for); the text and the JSON say P = 2."""
+    args = ["sweep", CUBE, "--machine", "cluster", "--vary", "P=2,4", "--set", "N=16"]
+    r = run(*args, "--format", "json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["reference_P"] == 2
+    t2, t4 = (row["seconds"] for row in data["rows"])
+    four = data["rows"][1]
+    assert four["speedup"] == approx(t2 / t4)
+    assert four["efficiency"] == approx(t2 / t4 * 2 / 4)
+    r = run(*args)
+    assert "against P = 2" in r.stdout
+
+
+def test_scaling_refuses_p_it_would_ignore():
+    r = run("scaling", CUBE, "--machine", "cluster", "--vary", "P=1,2", "--set", "N=16",
+            "-P", "4")
+    assert r.exit_code == 2
+    assert "--vary" in r.output
+
+
+def test_annotate_offers_host_only_where_there_is_one():
+    r = run("annotate", JACOBI, "--machine", "cluster", "-P", "2", "--set", "N=64",
+            "--process", "host")
+    assert r.exit_code == 2
+    assert "give a process number from 0 to 1" in r.output and "host, or" not in r.output
+    r = run("annotate", *TRAPEZOID, "-P", "2", "--set", "N=40", "--set", "NITER=1",
+            "--process", "7")
+    assert r.exit_code == 2
+    assert "give host, or a process number from 0 to 1" in r.output
