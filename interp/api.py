@@ -347,6 +347,11 @@ def sweep(program: ProgramLike, machine: MachineLike, vary, nprocs: int = 1,
     from interp.analysis.sweep import formula_for, sweep as _sweep  # NumPy: on first use
 
     ax = axes(vary)
+    given = {_input_name(k).split(".")[-1] for k in (inputs or {})}
+    both = [a.name for a in ax if a.name.upper() in given]
+    if both:
+        raise InterpError(f"{', '.join(both)} is given twice: by --set and by --vary",
+                          hint="--vary sets the values it sweeps: drop the --set")
     what_if = _refuse_what_if(what_if, [a.name for a in ax], "--vary")
     s = setup(program, machine, nprocs, inputs, what_if, bound, routines, iterations)
     fp = formula_for(s, ax, p_max) if symbolic_p else None

@@ -128,3 +128,9 @@ def test_a_what_if_of_anything_else_still_applies():
     assert half.exit_code == 0, half.output
     assert (json.loads(half.stdout)["rows"][0]["seconds"]
             < json.loads(plain.stdout)["rows"][0]["seconds"])
+
+
+def test_sweep_refuses_set_of_a_varied_input():
+    r = run("sweep", CUBE, "--machine", "cluster", "--vary", "N=8,16", "--set", "N=4")
+    assert r.exit_code == 2
+    assert "N is given twice: by --set and by --vary" in r.output
