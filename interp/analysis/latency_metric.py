@@ -36,6 +36,7 @@ from interp.analysis.sizepath import T_MAX, Root, SizePath, find_size
 from interp.engine.predict import Prediction
 from interp.engine.process import HOST_ID
 from interp.errors import InterpError
+from interp.system import units
 from interp.system.expr import ExprError, parse_quantity
 
 # ---- the paper's equations -----------------------------------------------------------------
@@ -167,11 +168,14 @@ def parse_work(text: str | None, path: SizePath) -> sp.Expr:
     names = {n: sp.Symbol(n) for n in path.names}
     if not text:
         return names[path.names[0]]
+    hint = f"W in the inputs on {path.option}, e.g. --work 'N*N*N'"
     try:
         q = parse_quantity(text, {**names, **{n.lower(): s for n, s in names.items()}})
     except ExprError as err:
         raise InterpError(f"--work {text!r}, column {err.offset + 1}: {err.message}",
-                          hint="W in the inputs on --path, e.g. --work 'N*N*N'") from None
+                          hint=hint) from None
+    if q.dim != units.NONE:  # (the grammar takes units; W is a count, and '1 s' was W = 1)
+        raise InterpError(f"--work {text!r}: W has a unit ({units.dim_name(q.dim)})", hint=hint)
     return q.expr
 
 

@@ -134,3 +134,20 @@ def test_sweep_refuses_set_of_a_varied_input():
     r = run("sweep", CUBE, "--machine", "cluster", "--vary", "N=8,16", "--set", "N=4")
     assert r.exit_code == 2
     assert "N is given twice: by --set and by --vary" in r.output
+
+
+def test_a_path_giving_an_integer_input_a_fraction_says_so_for_the_path():
+    """N = t/2 is 0.5 at t = 1; N is INTEGER (implicitly, in cube.f)."""
+    r = run("scalability", CUBE, "--machine", "cluster", "-P", "2,4", "--path", "N=t/2",
+            "--efficiency", "0.5")
+    assert r.exit_code == 2
+    assert "--path 'N=t/2': at t = 1 it gives N = 0.5, and N is an INTEGER" in r.output
+    assert "--set" not in r.output
+
+
+def test_work_with_a_unit_is_refused():
+    """--work '1 s' was read as W = 1 (the grammar takes units, the seconds were dropped)."""
+    r = run("latency-metric", CUBE, "--machine", "cluster", "-P", "2,4", "--scale", "N",
+            "--efficiency", "0.5", "--work", "1 s")
+    assert r.exit_code == 2
+    assert "--work '1 s': W has a unit" in r.output and "--scale" in r.output
