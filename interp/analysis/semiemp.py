@@ -8,10 +8,11 @@ weighted by the spec's per-operation costs, with the communication calls inside 
 taken out (their time is priced by the microbenchmarks instead). A communicating loop's own
 control is its time less its body's.
 
-**Fit** (2.3)/(2.7): per segment, tt(s, χ, P) = a_s·F(s, χ, P) + b_s over every (run, rank)
-sample: with two sample sizes this is (2.3)'s ratio plus (2.7)'s constant O_syn, solved by
-least squares with a_s, b_s ≥ 0 (a negative coefficient is measurement noise: dropped and
-the other refitted). A segment whose F is 0 in every sample is its constant b_s.
+**Fit** (2.3)/(2.7): per segment, tt(s, χ, P) = a_s·F(s, χ, P) + b_s over every (setting,
+rank) sample, t the fastest of the setting's repeats: with two sample sizes this is (2.3)'s
+ratio plus (2.7)'s constant O_syn, solved by least squares with a_s, b_s ≥ 0 (a negative
+coefficient is measurement noise: dropped and the other refitted). A segment whose F is 0 in
+every sample is its constant b_s.
 
 **Communication** (§1 step 6): each event type is microbenchmarked against P on this machine
 (``data/commbench.f``: ping-pong, barrier, allreduce, reduce, bcast; five rounds, each an
