@@ -26,7 +26,7 @@ value on the smallest N.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import sympy as sp
 
@@ -150,6 +150,9 @@ class LatencyStudy:
     isospeed: list[LatencyPoint]  # W(N) at the smallest N's speed
     integral_k: int = 0
     integral: dict[tuple[int, int], float | None] | None = None
+    # (E_j, N, status) where W(N) is not at E_j: above it at the smallest size (its scale is
+    # then not E-conserved) or not reached (the integral is unknown)
+    off_target: list[tuple[float, int, str]] = field(default_factory=list)
 
     @property
     def table(self) -> dict[tuple[int, int], float | None]:
@@ -215,6 +218,8 @@ def latency_metric(setup: Setup, path: SizePath, nprocs: Sequence[int], target: 
             for n in ns:
                 root = iso(n, e)
                 lat[n] = at(n, root).l2 if root.reached else None
+                if root.status != "found":
+                    study.off_target.append((e, n, root.status))
             tables.append(scale_table(lat))
         study.integral = {k: scale_integral([t[k] for t in tables]) for k in tables[0]}
     return study

@@ -151,3 +151,17 @@ def test_work_with_a_unit_is_refused():
             "--efficiency", "0.5", "--work", "1 s")
     assert r.exit_code == 2
     assert "--work '1 s': W has a unit" in r.output and "--scale" in r.output
+
+
+def test_the_integral_says_where_a_size_is_not_at_its_efficiency():
+    """jacobi_mpi on the cluster, path N = 32·t: at P = 2 the smallest size (N = 32) is already
+    above E = 0.125, the first of K = 4 midpoints; the average (3.8) then uses a scale that is
+    not E-conserved, and says so."""
+    r = run("latency-metric", JACOBI, "--machine", "cluster", "-P", "2,4", "--scale",
+            "N=32*t", "--efficiency", "0.5", "--integral", "4", "--format", "json")
+    assert r.exit_code == 0, r.output
+    off = json.loads(r.stdout)["integral"]["off_target"]
+    assert {"E": 0.125, "N": 2, "status": "smallest"} in off
+    text = run("latency-metric", JACOBI, "--machine", "cluster", "-P", "2,4", "--scale",
+               "N=32*t", "--efficiency", "0.5", "--integral", "4")
+    assert "E = 0.125, N = 2: above the target at the smallest size" in text.stdout
