@@ -1,5 +1,6 @@
-"""docs/scalability.md's table of the JSON keys of ``interp scalability`` and ``interp
-latency-metric`` names exactly the keys they print (a key renamed on one side fails here)."""
+"""docs/scalability.md's tables of the JSON keys of ``interp scalability``, ``interp
+latency-metric`` and ``interp scaling`` name exactly the keys they print (a key renamed on one
+side fails here)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from interp import api
 from interp.cli import main
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "scalability.md"
@@ -69,3 +71,44 @@ def test_latency_metric_keys_are_documented():
     assert got[""] == doc[""]
     for key in ("points", "scale", "theorem2", "isospeed", "integral"):
         assert got[key] == doc[key], key
+
+
+def test_scaling_keys_are_documented():
+    text = DOC.read_text().split("### JSON (`interp scaling --format json`)", 1)[1]
+    doc: dict[str, set[str]] = {}
+    for line in text.splitlines():
+        if not line.startswith("| `"):
+            continue
+        key_cell, entry_cell = [c.strip() for c in line.strip("|").split("|")]
+        said = re.sub(r"\([^)]*\)", "", entry_cell.split(":", 1)[-1])
+        for key in KEY.findall(key_cell):
+            doc[key] = set(KEY.findall(said))
+    r = CliRunner().invoke(main, ["scaling", CUBE, "--machine", "cluster", "--vary", "P=2,4",
+                                  "--set", "N=8", "--format", "json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert set(data) | {"isoefficiency"} == set(doc)
+    for key in ("rows", "best", "formula_in_P"):
+        got = data[key][0] if isinstance(data[key], list) else data[key]
+        assert set(got) == doc[key], key
+
+
+def test_scaling_isoefficiency_is_worked_as_the_doc_says():
+    """The doc's case: N(2) = 550 at E = 0.7 against P = 1, E = T(1, N)/(2·T(2, N))."""
+    trapezoid = [str(DOC.parents[1] / "programs" / "trapezoid" / f) for f in ("host.f", "node.f")]
+    r = CliRunner().invoke(main, ["scaling", *trapezoid, "--vary", "P=1,2", "--set", "N=1000",
+                                  "--set", "NITER=10", "--isoefficiency", "0.7", "--work", "N",
+                                  "--format", "json"])
+    assert r.exit_code == 0, r.output
+    iso = json.loads(r.stdout)["isoefficiency"]
+    assert set(iso) == {"work", "efficiency", "rows"}
+    [row] = iso["rows"]
+    n = row["N"]
+
+    def e(value: int) -> float:  # against P = 1, not relative to another P
+        t1, t2 = (api.predict(trapezoid, "ipsc860", p, {"N": value, "NITER": 10},
+                              symbolic=False).seconds for p in (1, 2))
+        return t1 / (2 * t2)
+
+    assert e(n) >= 0.7 > e(n - 1)
+    assert n == 550  # the doc's N(2): 29.1358 ms / (2 × 20.8045 ms) = 0.7002
