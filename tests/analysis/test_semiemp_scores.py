@@ -71,3 +71,14 @@ def test_scores_by_hand_and_documented_keys(tmp_path):
               if not k.startswith("-")}
     assert set(first) == points
     assert set(data) == {k for row in rows for k in key.findall(row.split("|")[1])}
+
+
+def test_a_runs_file_input_that_is_no_number_is_a_usage_error(tmp_path):
+    """inputs N=abc in --actual: was an internal error (exit 3) where the sizes were sorted."""
+    model, t_p = _model(tmp_path)
+    actual = _runs(tmp_path, {1000: t_p})
+    actual.write_text(actual.read_text().replace("N=1000", "N=abc"))
+    r = CliRunner().invoke(main, ["semiemp", "predict", TRAP, "--model", str(model), "-P", "1",
+                                  "--actual", str(actual)])
+    assert r.exit_code == 2, r.output
+    assert f"{actual}:2: a value is not a number" in r.output
