@@ -82,3 +82,15 @@ def test_a_runs_file_input_that_is_no_number_is_a_usage_error(tmp_path):
                                   "--actual", str(actual)])
     assert r.exit_code == 2, r.output
     assert f"{actual}:2: a value is not a number" in r.output
+
+
+def test_a_model_with_a_value_that_is_no_number_is_a_usage_error(tmp_path):
+    """a_s = "abc" in a hand-edited model: was an internal error (exit 3) at a_s·F."""
+    model, _ = _model(tmp_path)
+    data = json.loads(model.read_text())
+    data["segments"][0]["a"] = "abc"
+    model.write_text(json.dumps(data))
+    r = CliRunner().invoke(main, ["semiemp", "predict", TRAP, "--model", str(model), "-P", "1",
+                                  "--set", "N=1000", "--set", "NITER=3"])
+    assert r.exit_code == 2, r.output
+    assert "not a semi-empirical model" in r.output and "'abc'" in r.output
