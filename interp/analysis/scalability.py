@@ -28,7 +28,7 @@ from functools import cached_property
 from interp.analysis.ideal import miracle_time, pram
 from interp.analysis.setup import Setup, missing_inputs
 from interp.analysis.sizepath import T_MAX, Root, SizePath, find_size
-from interp.engine.predict import Prediction
+from interp.engine.predict import Hang, Prediction
 from interp.errors import InterpError
 from interp.system import SAG
 
@@ -116,8 +116,17 @@ class Runs:
                                       "an INTEGER", hint="make it whole for every t, e.g. "
                                                          "floor(t/2) or 2*t")
             given = {**self.setup.given, **sizes}
-            pred = self.setup.predict(symbolic=False, nprocs=nprocs, given=given,
-                                      sag=self.machines[machine])
+            try:
+                pred = self.setup.predict(symbolic=False, nprocs=nprocs, given=given,
+                                          sag=self.machines[machine])
+            except Hang as err:  # say which run of the study hangs: P = 1 is T_s's
+                what = ("T_s, the program on one process (eq. 6-7: the MIRACLE's T_s/P)"
+                        if nprocs == 1 else f"the program on P = {nprocs}")
+                on = "the PRAM" if machine == PRAM else "the real machine"
+                raise InterpError(f"{what} at {self.path.show(t, nprocs)} on {on}: "
+                                  f"{err.message}",
+                                  hint="the study predicts the program on one process and on "
+                                       "each -P; it must run on all of them") from None
             if pred.seconds is None:
                 raise missing_inputs(pred, "the scalability study")
             self.cache[key] = pred

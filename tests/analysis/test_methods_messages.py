@@ -165,3 +165,40 @@ def test_the_integral_says_where_a_size_is_not_at_its_efficiency():
     text = run("latency-metric", JACOBI, "--machine", "cluster", "-P", "2,4", "--scale",
                "N=32*t", "--efficiency", "0.5", "--integral", "4")
     assert "E = 0.125, N = 2: above the target at the smallest size" in text.stdout
+
+
+def test_a_program_that_cannot_run_on_one_process_says_t_s_is_the_run_that_hangs(tmp_path):
+    """A master-worker whose master only receives has no T_s (one process: nobody sends); the
+    study asked for P = 2, 4, so 'the program hangs' alone did not say which run."""
+    mw = tmp_path / "mw.f"
+    mw.write_text("""\
+      PROGRAM MW
+      INCLUDE 'mpif.h'
+      INTEGER STATUS(MPI_STATUS_SIZE)
+      DOUBLE PRECISION S
+      CALL MPI_INIT(IERR)
+      CALL MPI_COMM_RANK(MPI_COMM_WORLD, ME, IERR)
+      CALL MPI_COMM_SIZE(MPI_COMM_WORLD, NP, IERR)
+      IF (ME .EQ. 0) READ (5,*) N
+      CALL MPI_BCAST(N, 1, MPI_INTEGER, 0, MPI_COMM_WORLD, IERR)
+      IF (ME .EQ. 0) THEN
+         DO K = 1, MAX(NP - 1, 1)
+            CALL MPI_RECV(S, 1, MPI_DOUBLE_PRECISION, MPI_ANY_SOURCE, 1,
+     &                    MPI_COMM_WORLD, STATUS, IERR)
+         ENDDO
+      ELSE
+         S = 0.0D0
+         DO I = 1, N
+            S = S + 1.5D0
+         ENDDO
+         CALL MPI_SEND(S, 1, MPI_DOUBLE_PRECISION, 0, 1,
+     &                 MPI_COMM_WORLD, IERR)
+      ENDIF
+      CALL MPI_FINALIZE(IERR)
+      END
+""")
+    r = run("scalability", mw, "--machine", "cluster", "-P", "2,4", "--path", "N=t",
+            "--efficiency", "0.4", "--kind", "combination")
+    assert r.exit_code == 2, r.output
+    assert "T_s, the program on one process" in r.output and "N=1 on the PRAM" in r.output
+    assert "the program hangs" in r.output
