@@ -323,6 +323,18 @@ def axes(vary: Mapping[str, object] | Iterable[str | Axis]) -> list[Axis]:
     return [v if isinstance(v, Axis) else parse_vary(v) for v in vary]
 
 
+def _refuse_what_if(what_if: Iterable[str] | Scenario, names: Iterable[str],
+                    by: str) -> Scenario:
+    """The scenario, refused if it changes a name the command sets itself (P, an input it
+    varies): the command would override it without a word."""
+    scenario = what_if if isinstance(what_if, Scenario) else Scenario.from_texts(list(what_if))
+    stmt = scenario.changing(names)
+    if stmt is not None:
+        raise InterpError(f"--what-if '{stmt}': {stmt.target} is set by {by}, which would "
+                          "override the what-if", hint=f"drop the what-if, or change {by}")
+    return scenario
+
+
 def sweep(program: ProgramLike, machine: MachineLike, vary, nprocs: int = 1,
           inputs: Mapping[str, object] | None = None, what_if: Iterable[str] = (),
           bound: str = "mid", *, band: bool = False, routines=None, iterations=None,
@@ -334,8 +346,14 @@ def sweep(program: ProgramLike, machine: MachineLike, vary, nprocs: int = 1,
     its verified domain covers from it (``SweepResult.saved`` counts them)."""
     from interp.analysis.sweep import formula_for, sweep as _sweep  # NumPy: on first use
 
-    s = setup(program, machine, nprocs, inputs, what_if, bound, routines, iterations)
     ax = axes(vary)
+    given = {_input_name(k).split(".")[-1] for k in (inputs or {})}
+    both = [a.name for a in ax if a.name.upper() in given]
+    if both:
+        raise InterpError(f"{', '.join(both)} is given twice: by --set and by --vary",
+                          hint="--vary sets the values it sweeps: drop the --set")
+    what_if = _refuse_what_if(what_if, [a.name for a in ax], "--vary")
+    s = setup(program, machine, nprocs, inputs, what_if, bound, routines, iterations)
     fp = formula_for(s, ax, p_max) if symbolic_p else None
     result = _sweep(s, ax, band=band, progress=progress, formula=fp)
     if fp is not None:
@@ -393,6 +411,7 @@ def scaling(program: ProgramLike, machine: MachineLike, vary: str | Axis,
     if (isoefficiency is None) != (work is None):
         raise InterpError("the isoefficiency needs both an efficiency and the work input",
                           hint="e.g. --isoefficiency 0.7 --work N")
+    what_if = _refuse_what_if(what_if, ["P"], "--vary")
     s = setup(program, machine, 1, inputs, what_if, bound, routines, iterations)
     iso = (isoefficiency, work) if isoefficiency is not None else None
     return study(s, axis.values, p_max, verify_to, extrapolate, iso)
@@ -410,8 +429,10 @@ def scalability(program: ProgramLike, machine: MachineLike, nprocs: Sequence[int
     from interp.analysis.scalability import scalability as study
     from interp.analysis.sizepath import T_MAX, parse_path
 
+    size = parse_path(path)
+    what_if = _refuse_what_if(_refuse_what_if(what_if, ["P"], "-P"), size.names, "--path")
     s = setup(program, machine, 1, inputs, what_if, bound, routines, iterations)
-    return study(s, parse_path(path), list(nprocs), efficiency, kind, t_min, t_max or T_MAX)
+    return study(s, size, list(nprocs), efficiency, kind, t_min, t_max or T_MAX)
 
 
 def latency_metric(program: ProgramLike, machine: MachineLike, nprocs: Sequence[int],
@@ -427,8 +448,9 @@ def latency_metric(program: ProgramLike, machine: MachineLike, nprocs: Sequence[
     from interp.analysis.latency_metric import latency_metric as study
     from interp.analysis.sizepath import T_MAX, parse_path
 
+    path = parse_path(scale if "=" in scale else f"{scale}=t", "--scale")
+    what_if = _refuse_what_if(_refuse_what_if(what_if, ["P"], "-P"), path.names, "--scale")
     s = setup(program, machine, 1, inputs, what_if, bound, routines, iterations)
-    path = parse_path(scale if "=" in scale else f"{scale}=t")
     return study(s, path, list(nprocs), efficiency, work, integral, t_min, t_max or T_MAX)
 
 

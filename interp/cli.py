@@ -662,6 +662,9 @@ def scaling(files, nprocs, machine, sets, bound, routines, iterations, vary, p_m
     from interp.output import scaling_view
 
     axis = api.parse_vary(vary)  # every mistake before any work
+    if click.get_current_context().get_parameter_source("nprocs").name == "COMMANDLINE":
+        raise click.UsageError("scaling takes its P values from --vary (e.g. --vary P=1,2,4,8), "
+                               "not from -P")
     if plot_path:
         scaling_view.check_plot_path(plot_path)
     args = _analysis_args(files, nprocs, machine, sets, bound, routines, iterations)

@@ -1,9 +1,12 @@
 """The two ideal machines of Zhang and Xu's scalability study (seed 002, Section 3.2), beside
 the real machine a spec describes (docs/scalability.md).
 
-* **MIRACLE** always speeds up linearly: ``T_p^M = T_s / P`` (eq. 6-7), where ``T_s`` is the
-  prediction on one node of the real machine (the paper's ``T_s^P = T_s``). It needs no spec of
-  its own: :func:`miracle_time` is the whole machine.
+* **MIRACLE** always speeds up linearly: ``T_p^M = T_s / P`` (eq. 6-7). The paper takes
+  ``T_s`` on one node of the real machine and states ``T_s^P = T_s``; interp takes it on one
+  node of the PRAM (:meth:`interp.analysis.scalability.Runs.ts`), where a message-passing
+  program's messages to itself or its host cost nothing, so that the equality holds by
+  construction (docs/scalability.md). It needs no spec of its own: :func:`miracle_time` is
+  the whole machine.
 * **PRAM** has the real machine's processors and the program's dependencies, but no network
   latency, contention or remote-memory distance: :func:`pram` is the spec with every cost of
   the communication structure (``cs``: static and dynamic message costs, per hop and per byte,

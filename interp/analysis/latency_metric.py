@@ -26,7 +26,7 @@ value on the smallest N.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import sympy as sp
 
@@ -36,6 +36,7 @@ from interp.analysis.sizepath import T_MAX, Root, SizePath, find_size
 from interp.engine.predict import Prediction
 from interp.engine.process import HOST_ID
 from interp.errors import InterpError
+from interp.system import units
 from interp.system.expr import ExprError, parse_quantity
 
 # ---- the paper's equations -----------------------------------------------------------------
@@ -149,6 +150,9 @@ class LatencyStudy:
     isospeed: list[LatencyPoint]  # W(N) at the smallest N's speed
     integral_k: int = 0
     integral: dict[tuple[int, int], float | None] | None = None
+    # (E_j, N, status) where W(N) is not at E_j: above it at the smallest size (its scale is
+    # then not E-conserved) or not reached (the integral is unknown)
+    off_target: list[tuple[float, int, str]] = field(default_factory=list)
 
     @property
     def table(self) -> dict[tuple[int, int], float | None]:
@@ -167,11 +171,14 @@ def parse_work(text: str | None, path: SizePath) -> sp.Expr:
     names = {n: sp.Symbol(n) for n in path.names}
     if not text:
         return names[path.names[0]]
+    hint = f"W in the inputs on {path.option}, e.g. --work 'N*N*N'"
     try:
         q = parse_quantity(text, {**names, **{n.lower(): s for n, s in names.items()}})
     except ExprError as err:
         raise InterpError(f"--work {text!r}, column {err.offset + 1}: {err.message}",
-                          hint="W in the inputs on --path, e.g. --work 'N*N*N'") from None
+                          hint=hint) from None
+    if q.dim != units.NONE:  # (the grammar takes units; W is a count, and '1 s' was W = 1)
+        raise InterpError(f"--work {text!r}: W has a unit ({units.dim_name(q.dim)})", hint=hint)
     return q.expr
 
 
@@ -211,6 +218,8 @@ def latency_metric(setup: Setup, path: SizePath, nprocs: Sequence[int], target: 
             for n in ns:
                 root = iso(n, e)
                 lat[n] = at(n, root).l2 if root.reached else None
+                if root.status != "found":
+                    study.off_target.append((e, n, root.status))
             tables.append(scale_table(lat))
         study.integral = {k: scale_integral([t[k] for t in tables]) for k in tables[0]}
     return study

@@ -552,6 +552,8 @@ def read_runs(path: str | Path) -> list[Run]:
     for n, row in enumerate(read_rows(path), start=2):
         try:
             inputs = dict(item.split("=", 1) for item in row["inputs"].split(";") if item)
+            for v in inputs.values():  # (semiemp predicts at them: numbers, as --set gave)
+                float(v.replace("d", "e").replace("D", "e"))
             segs = {c: _numbers(v) for c, v in row.items()
                     if c and c.startswith(SEGMENT_PREFIX) and v}
             out.append(Run(row["program"], row["files"].split(";"), int(row["P"]), inputs,

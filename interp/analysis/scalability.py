@@ -28,7 +28,7 @@ from functools import cached_property
 from interp.analysis.ideal import miracle_time, pram
 from interp.analysis.setup import Setup, missing_inputs
 from interp.analysis.sizepath import T_MAX, Root, SizePath, find_size
-from interp.engine.predict import Prediction
+from interp.engine.predict import Hang, Prediction
 from interp.errors import InterpError
 from interp.system import SAG
 
@@ -90,8 +90,10 @@ class Runs:
     setup: Setup
     path: SizePath
     cache: dict[tuple[str, int, int], Prediction] = field(default_factory=dict)
+    integer: frozenset[str] = frozenset()  # the path's INTEGER inputs
 
     def __post_init__(self) -> None:
+        self.integer = _check_path_names(self.setup, self.path)
         given = {k.split(".")[-1] for k in self.setup.given}
         both = [n for n in self.path.names if n.split(".")[-1] in given]
         if both:
@@ -106,9 +108,25 @@ class Runs:
     def prediction(self, machine: str, nprocs: int, t: int) -> Prediction:
         key = (machine, nprocs, t)
         if key not in self.cache:
-            given = {**self.setup.given, **self.path.at(t, nprocs)}
-            pred = self.setup.predict(symbolic=False, nprocs=nprocs, given=given,
-                                      sag=self.machines[machine])
+            sizes = self.path.at(t, nprocs)
+            for name in self.integer:
+                if not sizes[name].is_Integer:
+                    raise InterpError(f"{self.path.option} {self.path.text!r}: at t = {t} it "
+                                      f"gives {name} = {float(sizes[name]):g}, and {name} is "
+                                      "an INTEGER", hint="make it whole for every t, e.g. "
+                                                         "floor(t/2) or 2*t")
+            given = {**self.setup.given, **sizes}
+            try:
+                pred = self.setup.predict(symbolic=False, nprocs=nprocs, given=given,
+                                          sag=self.machines[machine])
+            except Hang as err:  # say which run of the study hangs: P = 1 is T_s's
+                what = ("T_s, the program on one process (eq. 6-7: the MIRACLE's T_s/P)"
+                        if nprocs == 1 else f"the program on P = {nprocs}")
+                on = "the PRAM" if machine == PRAM else "the real machine"
+                raise InterpError(f"{what} at {self.path.show(t, nprocs)} on {on}: "
+                                  f"{err.message}",
+                                  hint="the study predicts the program on one process and on "
+                                       "each -P; it must run on all of them") from None
             if pred.seconds is None:
                 raise missing_inputs(pred, "the scalability study")
             self.cache[key] = pred
@@ -128,6 +146,32 @@ class Runs:
     def efficiency(self, kind: str, nprocs: int, t: int) -> float:
         machine = PRAM if kind == "algorithmic" else REAL
         return efficiency(self.seconds(machine, nprocs, t), self.ts(t), nprocs)
+
+
+def _check_path_names(setup: Setup, path: SizePath) -> frozenset[str]:
+    """Every input the path sizes must be a variable or PARAMETER of the program, named in
+    terms of the option that gave it (not the --set it becomes); the INTEGER ones."""
+    import difflib
+
+    from interp.application.aag import parameters_of
+
+    aag = setup.aag
+    params = parameters_of(aag)
+    known = set(params)
+    integer = {name for name, sym in params.items() if sym.type == "INTEGER"}
+    for u in aag.units.values():
+        for name, sym in u.symbols.symbols.items():
+            if sym.kind in ("variable", "array"):
+                known.update((name, f"{u.name}.{name}"))
+                if sym.type == "INTEGER":
+                    integer.update((name, f"{u.name}.{name}"))
+    for name in path.names:
+        if name not in known:
+            close = difflib.get_close_matches(name, sorted(known), n=1)
+            raise InterpError(f"{path.option} {path.text!r}: the program has no input {name}",
+                              hint=f"did you mean {close[0]}?" if close else
+                              "name an external input or PARAMETER (see `interp graph`)")
+    return frozenset(n for n in path.names if n in integer)
 
 
 # ---- the study -----------------------------------------------------------------------------

@@ -8,10 +8,11 @@ weighted by the spec's per-operation costs, with the communication calls inside 
 taken out (their time is priced by the microbenchmarks instead). A communicating loop's own
 control is its time less its body's.
 
-**Fit** (2.3)/(2.7): per segment, tt(s, χ, P) = a_s·F(s, χ, P) + b_s over every (run, rank)
-sample: with two sample sizes this is (2.3)'s ratio plus (2.7)'s constant O_syn, solved by
-least squares with a_s, b_s ≥ 0 (a negative coefficient is measurement noise: dropped and
-the other refitted). A segment whose F is 0 in every sample is its constant b_s.
+**Fit** (2.3)/(2.7): per segment, tt(s, χ, P) = a_s·F(s, χ, P) + b_s over every (setting,
+rank) sample, t the fastest of the setting's repeats: with two sample sizes this is (2.3)'s
+ratio plus (2.7)'s constant O_syn, solved by least squares with a_s, b_s ≥ 0 (a negative
+coefficient is measurement noise: dropped and the other refitted). A segment whose F is 0 in
+every sample is its constant b_s.
 
 **Communication** (§1 step 6): each event type is microbenchmarked against P on this machine
 (``data/commbench.f``: ping-pong, barrier, allreduce, reduce, bcast; five rounds, each an
@@ -206,8 +207,10 @@ class CommTable:
 
     @classmethod
     def from_json(cls, data: dict) -> CommTable:
-        return cls({int(p): v for p, v in data["per_p"].items()}, float(data["wall_seconds"]),
-                   data.get("when", ""))
+        # numbers made numbers here, so that a hand-edited model fails as a model, not later
+        per_p = {int(p): {op: {k: float(x) for k, x in stats.items()}
+                          for op, stats in v.items()} for p, v in data["per_p"].items()}
+        return cls(per_p, float(data["wall_seconds"]), data.get("when", ""))
 
 
 _BENCH_LINE = re.compile(r"^\s*(\w+)\s+(\d+)\s+(\d+)\s+([0-9.eE+-]+)\s*$", re.M)
@@ -314,10 +317,12 @@ class Model:
     def from_json(cls, data: dict, where: str = "model") -> Model:
         try:
             return cls(data["program"], data["files"], data["spec"],
-                       [SegmentFit(**s) for s in data["segments"]],
+                       [SegmentFit(str(s["column"]), str(s["type"]), str(s["lines"]),
+                                   float(s["a"]), float(s["b"]), int(s["samples"]))
+                        for s in data["segments"]],
                        CommTable.from_json(data["comm"]), float(data["sample_seconds"]),
                        list(data.get("samples", [])))
-        except (KeyError, TypeError, ValueError) as err:
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise InterpError(f"{where}: not a semi-empirical model ({err})",
                               hint="give the file `interp semiemp fit -o FILE` wrote") from None
 

@@ -46,6 +46,7 @@ class SizePath:
 
     text: str
     exprs: tuple[tuple[str, sp.Expr], ...]
+    option: str = "--path"  # the option that gave it, for messages (latency-metric: --scale)
 
     def at(self, t: int, nprocs: int = 1) -> dict[str, sp.Expr]:
         """χ(t) on ``nprocs`` processes, as the engine takes inputs: whole numbers exact,
@@ -80,32 +81,36 @@ def _plain(v: sp.Expr) -> str:
     return str(int(v)) if v.is_Integer else f"{float(v):g}"
 
 
-def parse_path(text: str) -> SizePath:
-    """``NAME=EXPR, NAME=EXPR, ...`` with EXPR a number or an expression in ``t``."""
+def parse_path(text: str, option: str = "--path") -> SizePath:
+    """``NAME=EXPR, NAME=EXPR, ...`` with EXPR a number or an expression in ``t``;
+    ``option`` names the option that gave it in messages."""
     exprs, pos = [], 0
+    where = f"{option} {text!r}"
+    example = EXAMPLE.replace("--path", option)
     for part in text.split(","):
         m = _NAME.match(part)
         if not m:
-            raise InterpError(f"--path {text!r}: expected NAME=EXPR at column {pos + 1}",
-                              hint=EXAMPLE)
+            raise InterpError(f"{where}: expected NAME=EXPR at column {pos + 1}", hint=example)
         name = m.group(1).upper()
         if any(name == n for n, _ in exprs):
-            raise InterpError(f"--path {text!r}: {name} is given twice", hint=EXAMPLE)
+            raise InterpError(f"{where}: {name} is given twice", hint=example)
         body = part[m.end():]
         try:
             q = parse_quantity(body, {"t": T, "P": P})
         except ExprError as err:
+            # (the spec grammar's own hints are about units, which a size has none of)
             column = pos + m.end() + err.offset + 1
-            raise InterpError(f"--path {text!r}, column {column}: {err.message}",
-                              hint=err.hint or EXAMPLE) from None
+            raise InterpError(f"{where}, column {column}: {err.message}",
+                              hint="a size is a whole-number expression in t (and P; floor, "
+                                   f"ceil, log2), {example}") from None
         if q.dim != units.NONE:
-            raise InterpError(f"--path {text!r}: {name} = {body.strip()} has a unit "
+            raise InterpError(f"{where}: {name} = {body.strip()} has a unit "
                               f"({units.dim_name(q.dim)})", hint="sizes are plain numbers")
         exprs.append((name, q.expr))
         pos += len(part) + 1
     if not any(T in e.free_symbols for _, e in exprs):
-        raise InterpError(f"--path {text!r}: no input grows with t", hint=EXAMPLE)
-    return SizePath(text.strip(), tuple(exprs))
+        raise InterpError(f"{where}: no input grows with t", hint=example)
+    return SizePath(text.strip(), tuple(exprs), option)
 
 
 @dataclass(frozen=True)

@@ -95,8 +95,9 @@ class Timeline:
 def _number(x) -> float:
     if is_symbolic(x):
         names = sorted(map(str, as_sympy(x).free_symbols))
-        raise InterpError("lost-cycles analysis needs numbers, but the times depend on inputs "
-                          "that were not given: " + ", ".join(names),
+        # (the timeline is asked for by lost-cycles and by semiemp's algorithm G)
+        raise InterpError("following each process's timeline needs numbers, but the times "
+                          "depend on inputs that were not given: " + ", ".join(names),
                           hint="give their values with " + " ".join(f"--set {n}=..." for n in names))
     return float(x)
 

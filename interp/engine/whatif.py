@@ -218,6 +218,14 @@ class Scenario:
     def describe(self) -> list[str]:
         return [str(s) for s in self.statements]
 
+    def changing(self, names: Iterable[str]) -> Statement | None:
+        """The first statement whose target is one of ``names`` (``P``, or inputs as NAME;
+        a target UNIT.NAME or in another case counts), or None."""
+        wanted = {n.split(".")[-1].upper() for n in names}
+        return next((st for st in self.statements
+                     if st.target.count(".") <= 1  # (a machine parameter's path has more)
+                     and st.target.split(".")[-1].upper() in wanted), None)
+
     def apply(self, sag: SAG, nprocs: int, given: Mapping[str, sp.Expr] | None = None,
               program=None) -> tuple[SAG, int, dict[str, sp.Expr]]:
         """The configuration after the scenario: a new SAG, P and input values.

@@ -81,9 +81,10 @@ def select_processes(pred: Prediction, which: str | None) -> list[Process]:
             return [p]
     labels = ", ".join(p.label for p in pred.processes[:6]) + (
         ", ..." if len(pred.processes) > 6 else "")
+    numbers = [p.pid for p in pred.processes if p.label != "host"]
+    host = "host, or " if len(numbers) < len(pred.processes) else ""
     raise InterpError(f"--process {which}: no such process (the processes are {labels})",
-                      hint="give host, or a node number from 0 to "
-                           f"{max(p.pid for p in pred.processes if p.label != 'host')}")
+                      hint=f"give {host}a process number from 0 to {max(numbers)}")
 
 
 class _StatementCosts:

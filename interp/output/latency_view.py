@@ -41,6 +41,9 @@ def render_text(study: LatencyStudy) -> Group:
         es = ", ".join(f"{e:g}" for e in midpoints(study.integral_k))
         parts += [Text(f"Scale(N, N') = ∫ scale(E) dE  (3.8), midpoint rule on E = {es}"),
                   scale_grid(ns, study.integral, "N, N'")]
+        if study.off_target:
+            parts.append(Text("\n".join(f"E = {e:g}, N = {n}: {STATUS[status]}"
+                                         for e, n, status in study.off_target)))
     notes = [f"N = {p.n}: {STATUS[p.root.status]} ({p.chi}, E = {p.e1:.4f})"
              for p in study.points if p.root.status != "found"]
     if notes:
@@ -62,7 +65,9 @@ def to_dict(study: LatencyStudy) -> dict:
             "isospeed": [{"N": p.n, "t": p.t, "W": p.work, "speed": p.speed}
                          for p in study.isospeed],
             "integral": None if study.integral is None else
-            {"efficiencies": midpoints(study.integral_k), "scale": pairs(study.integral)}}
+            {"efficiencies": midpoints(study.integral_k), "scale": pairs(study.integral),
+             "off_target": [{"E": e, "N": n, "status": status}
+                            for e, n, status in study.off_target]}}
 
 
 def render_json(study: LatencyStudy) -> str:

@@ -53,6 +53,7 @@ def write_csv(result: SweepResult, path: str | Path) -> None:
 
 def render_json(result: SweepResult) -> str:
     return jsontext.dumps({"columns": result.columns(), "rows": result.rows(), "notes": result.notes,
+                       "reference_P": min(result.nprocs),
                        "interpretations": result.interpretations,
                        "from_formula_in_P": result.saved}, indent=2)
 
@@ -60,7 +61,9 @@ def render_json(result: SweepResult) -> str:
 def render_text(result: SweepResult, max_rows: int = MAX_TABLE_ROWS) -> Group:
     rows = result.rows()
     cols = result.columns()
-    t = Table(title=f"Predictions ({len(rows)} rows, {result.interpretations} interpretations)",
+    # speedup and efficiency are against the smallest P, which need not be 1: say which
+    t = Table(title=f"Predictions ({len(rows)} rows, {result.interpretations} interpretations; "
+                    f"speedup and efficiency against P = {min(result.nprocs)})",
               title_justify="left")
     for c in cols:
         t.add_column(c, justify="right")

@@ -99,3 +99,21 @@ def test_waiting_in_a_barrier_is_synchronization_loss():
     assert cats["li"] == 0 and cats["rc"] == 0
     # MPI_INIT, MPI_COMM_RANK and MPI_FINALIZE on each rank, the IFs and WORK
     assert cats["remaining"] == approx(6 * mpi_call + taken + not_taken + 0.01, rel=1e-12)
+
+
+def test_waiting_for_a_larger_share_of_one_loop_is_load_imbalance():
+    """uneven.f, 2 ranks: rank 0 adds 1000 times, rank 1 2000 times in the same loop, then
+    rank 1 sends to rank 0. Rank 0 waits in its receive while rank 1 still runs that loop:
+    parallel work unfinished, so LI (the paper's "idling, while unfinished parallel work
+    exists"), from its receive's start to the end of rank 1's loop."""
+    lc = api.lost_cycles([str(PROGRAMS / "uneven.f")], "cluster", 2)
+    # one iteration: S = S + 1.5D0 is fetch S (4 clk) + add (1-4: 2.5) + store (1), and the
+    # loop's own step (nostep_per_iter 1-2: 1.5 clk)
+    iteration = (4 + 2.5 + 1 + 1.5) * CLK_CLUSTER
+    # after the loop rank 0 tests IF (ME .EQ. 1), not taken (condition + fetch ME), then
+    # IF (ME .EQ. 0), taken (condition + fetch ME + branch 1-20: 10.5 clk), and receives
+    tests = ((1 + 4) + (1 + 4 + 10.5)) * CLK_CLUSTER
+    cats = categories(lc)
+    assert cats["li"] == approx(1000 * iteration - tests, rel=1e-9)  # 3.5918 us
+    assert cats["sl"] == 0 and cats["rc"] == 0
+    assert sum(cats.values()) == approx(2 * lc.tp, rel=1e-12)
