@@ -108,10 +108,11 @@ def test_predict_counts_sets_the_symbols(tmp_path):
 
 
 # The shapes NPB CG has: a one-statement DO body under END DO (CG's sparse products, where
-# gcov counts the loop's exit on the body's line) and an arm that opens with a DO loop (whose
-# line gcov counts once per iteration and once to leave). IFUN hides the values from interp.
-# Rows J = 1..4 run K from J*J to (J+1)*(J+1) - 1: 3 + 5 + 7 + 9 = 24 iterations over 4
-# entries, 6 a loop. MOD(I, 3) = 0 for I = 3, 6, 9: the THEN arm 3 of 10 times, its DO
+# gcov counts the loop's exit on the body's line, here on the IF's), and an arm that opens
+# with a DO loop (whose line gcov counts once per iteration and once to leave). IFUN hides
+# the values from interp. Rows J = 1..4 run K from J*J to (J+1)*(J+1) - 1: 3 + 5 + 7 + 9 =
+# 24 iterations over 4 entries, 6 a loop; K runs 1..24 once, even 12 times (the IF's line
+# counts 24 + 4 exits). MOD(I, 3) = 0 for I = 3, 6, 9: the THEN arm 3 of 10 times, its DO
 # line counting 3 * 5 iterations + 3 exits = 18 (the 1.8 it read).
 SHAPES = """\
       PROGRAM SHAPES
@@ -120,7 +121,9 @@ SHAPES = """\
       S = 0
       DO J = 1, 4
          DO K = IFUN(J, 0), IFUN(J+1, 0) - 1
-            S = S + K
+            IF (IFUN(K, 2) .EQ. 0) THEN
+               S = S + K
+            END IF
          END DO
       END DO
       DO 20 I = 1, 10
@@ -149,7 +152,8 @@ def test_a_one_statement_loop_and_an_arm_opening_with_a_loop(tmp_path):
     src.write_text(SHAPES)
     measured = api.profile([str(src)])
     assert {k: (m.value, m.taken, m.executions) for k, m in measured.items()} == {
-        "n_shapes_f_6": (24 / 4, 24, 4), "p_shapes_f_11": (3 / 10, 3, 10)}
+        "n_shapes_f_6": (24 / 4, 24, 4), "p_shapes_f_7": (12 / 24, 12, 24),
+        "p_shapes_f_13": (3 / 10, 3, 10)}
 
 
 def test_a_bad_counts_file_is_a_clear_error(tmp_path):
