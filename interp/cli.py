@@ -675,6 +675,11 @@ def scaling(files, nprocs, machine, sets, bound, routines, iterations, vary, p_m
           scaling_view.plot)
 
 
+# -P comes with predict_options; scaling refuses it (its P values are --vary's), so its help
+# does not offer it.
+next(p for p in scaling.params if p.name == "nprocs").hidden = True
+
+
 class _progress:
     """A rich progress bar on standard error (when it is a terminal), as a callback
     ``(done, total, label)``; None when not ``wanted``."""

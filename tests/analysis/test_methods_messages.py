@@ -83,6 +83,7 @@ def test_scaling_refuses_p_it_would_ignore():
             "-P", "4")
     assert r.exit_code == 2
     assert "--vary" in r.output
+    assert "--nprocs" not in run("scaling", "--help").output  # nor offers it
 
 
 def test_annotate_offers_host_only_where_there_is_one():
