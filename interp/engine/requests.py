@@ -138,7 +138,9 @@ def communicate(p: Process, a: A.AAU, frame: Frame) -> Generator:
         keys = _request_elements(p, frame, a.arg("request"), n, a.loc)
         for i in range(1, n + 1):
             handle = name + keys[i - 1] if keys else element_key(name, [sp.Integer(i)])
-            yield from exchange(p, a, frame, wait_request(p, a, handle))
+            req = wait_request(p, a, handle)
+            if req is not None:  # a request of MPI_PROC_NULL's is complete already
+                yield from exchange(p, a, frame, req)
     else:
         yield from exchange(p, a, frame)
     return None
@@ -351,7 +353,14 @@ def _payload(p: Process, buf: ast.Expr | None, frame: Frame, count: ast.Expr | N
     element (Fortran's sequence association: ``BCAST(V(0), 8, …)`` sends V(0)…V(7)). A
     buffer no decision can read (engine/needed.py) carries nothing: MG's faces were thousands
     of elements gathered for every message."""
-    if buf is None or buf.name not in p.needed:
+    if buf is None:
+        return {}
+    if not isinstance(buf, (ast.Var, ast.Ref)):  # a constant sent as is: MPI_SEND(0, 1, …)
+        try:
+            return {"": p.value(buf, frame, "the value a message carries")}
+        except InterpError:
+            return {}
+    if buf.name not in p.needed:
         return {}
     if isinstance(buf, ast.Var):
         return dict(frame.elements(buf.name))
