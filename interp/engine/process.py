@@ -226,7 +226,7 @@ class Process:
             return given if given is not None else sp.Float(s.default)
         return s.symbol
 
-    def data_number(self, s: DataSymbol) -> float:
+    def data_number(self, s: DataSymbol, decides: str = "the IF") -> float:
         """A data-dependent quantity as a number, for a decision taken while stepping (the
         user's value, else its default); in a formula it stands as that number (noted)."""
         self.inputs.data.setdefault(s.name, s)
@@ -234,9 +234,9 @@ class Process:
         if value is None:
             value = given_value(self.inputs.given, s.name)
         number = float(value) if value is not None else float(s.default)
-        self.note(f"{s.name} = {number:g} decides the IF at {s.file.rsplit('/', 1)[-1]}:"
-                  f"{s.head} while the program is followed step by step (its arms are taken in "
-                  "that proportion, by error diffusion): the formula has its number, not the "
+        self.note(f"{s.name} = {number:g} decides {decides} at {s.file.rsplit('/', 1)[-1]}:"
+                  f"{s.head} while the program is followed step by step (its outcomes are taken "
+                  "in that proportion, by error diffusion): the formula has its number, not the "
                   "symbol")
         return number
 
