@@ -85,6 +85,9 @@ COLLECTIVE_ALGORITHMS = {
     "barrier": "mvapich2_pair",  # pairwise exchange k XOR 2^d, as the exchange rounds
     "alltoall": "ring",  # P - 1 rounds: k sends to (k + i) mod P
     "alltoallv": "ring",
+    "scatter": "ompi_basic_linear",  # the root sends each rank its share in turn
+    "gather": "ompi_basic_linear",  # each rank sends its share; the root receives in rank order
+    "allgather": "ring",  # P - 1 rounds: k sends to k + 1 mod P
 }
 
 
