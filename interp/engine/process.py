@@ -555,27 +555,28 @@ class Process:
 
 def data_values(unit: UnitAAG) -> dict[str, sp.Expr]:
     """The constants a unit's DATA statements give its local scalars that it never assigns
-    (``DATA CGITMAX / 25 /``): each activation starts with them."""
+    (``DATA CGITMAX / 25 /``, ``DATA VERB /.TRUE./``; each ``names /values/`` set by itself):
+    each activation starts with them."""
     from interp.engine.dataflow import assigned
 
     changed = set()
     for a in unit.aaus:
         changed |= assigned(a)
     out = {}
-    for decl in unit.unit.decls:
-        if not isinstance(decl, ast.Data) or len(decl.targets) != len(decl.values):
+    pairs = [pair for decl in unit.unit.decls if isinstance(decl, ast.Data)
+             for targets, values in decl.sets if len(targets) == len(values)
+             for pair in zip(targets, values)]  # each /…/ set by itself: DATA A /4*0/, B /1/
+    for target, e in pairs:
+        sym = unit.symbols.symbols.get(getattr(target, "name", None))
+        if (not isinstance(target, ast.Var) or sym is None or sym.is_array
+                or sym.common is not None or target.name in changed):
             continue
-        for target, e in zip(decl.targets, decl.values):
-            sym = unit.symbols.symbols.get(target.name)
-            if (not isinstance(target, ast.Var) or sym is None or sym.is_array
-                    or sym.common is not None or target.name in changed):
-                continue
-            try:
-                value = as_sympy(to_sympy(e, unit.symbols, lambda key: None))
-            except SymbolicError:
-                continue
-            if value.is_number:
-                out[target.name] = assigned_value(value, sym.type)
+        try:
+            value = as_sympy(to_sympy(e, unit.symbols, lambda key: None))
+        except SymbolicError:
+            continue
+        if value.is_number or value in (sp.true, sp.false):  # DATA VERB /.TRUE./ too
+            out[target.name] = assigned_value(value, sym.type)
     return out
 
 
