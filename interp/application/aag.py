@@ -17,7 +17,9 @@ from pathlib import Path
 from interp.application import aau as A
 from interp.application import ast
 from interp.application.ast import expr_text
-from interp.application.catalog import LibraryCall, library_calls
+from interp.application.catalog import (
+    LibraryCall, known_routines, library_calls, unmodelled_routine,
+)
 from interp.application.expr import (SymbolicError, expr_type, names_in, numeric_value, to_sympy,
                                      trip_count, walk)
 from interp.application.opcount import OpCounter, OpCounts
@@ -282,12 +284,12 @@ class _UnitBuilder:
         ops = self.counter.call_args(s.args)
         for a in s.args:
             self._use(a, aau_id)
-        if call is None and s.name.startswith("MPI_"):
-            known = sorted(n for n, c in library_calls().items() if c.library == "mpi")
+        library = unmodelled_routine(s.name)
+        if library is not None:
             raise UnsupportedError(
-                f"{s.name} is an MPI routine interp does not model", self._loc(s),
-                hint="interp knows " + ", ".join(known) + "; priced as plain computation it "
-                     "would hide its communication")
+                f"{s.name} is an {library} routine interp does not model", self._loc(s),
+                hint="interp knows " + ", ".join(known_routines(library)) + "; priced as "
+                     "plain computation it would hide its communication")
         if call is None:  # an external routine interp knows nothing about
             ops.calls += 1
             ops.call_args += len(s.args)
