@@ -26,6 +26,8 @@ import sympy as sp
 
 from interp.application import aau as A
 from interp.application import ast
+from interp.application.ast import expr_text
+from interp.application.catalog import library_calls
 from interp.application.expr import SymbolicError, as_sympy, names_in, trip_count, walk
 from interp.engine.dataflow import assigned, follow, steering_assigned
 from interp.engine.datadep import (
@@ -706,6 +708,14 @@ def _goes_on(p, a: A.Iter, frame) -> bool:
     value = _three_valued(p, a.cond, frame, what)
     if value is not None:
         return value
+    polled = _polled(a.cond)
+    if polled:  # a guess would skip the wait the loop stands for
+        where = f"{a.loc.file.rsplit('/', 1)[-1]}:{a.loc.line}"
+        raise InterpError(
+            f"the loop at line {a.loc.line} polls {polled}: interp does not follow when a "
+            "message completes while a loop runs", a.cond.loc,
+            hint=f"wait with MSGWAIT instead (its waiting is the polling time), or give the "
+                 f"loop's count with --iterations {where}=COUNT")
     s = p.cm.memo(("loop test", a.id), lambda: loop_symbol(a, any(
         _three_valued(p, c, frame, what) is not None for c in _conjuncts(a.cond))))
     go_on = p.data_number(s, "the test of the loop")
@@ -714,6 +724,15 @@ def _goes_on(p, a: A.Iter, frame) -> bool:
     counts[k] += 1
     p.decisions.append((f"test of the loop {a.id}", k))  # a periodicity check compares them
     return k == 0
+
+
+def _polled(cond: ast.Expr) -> str | None:
+    """The message-completion query a loop condition reads (NX/2's MSGDONE), if any."""
+    for e in walk(cond):
+        call = library_calls().get(e.name) if isinstance(e, ast.Ref) else None
+        if call is not None and call.op == "query" and "request" in call.args:
+            return f"{e.name}({', '.join(expr_text(x) for x in e.args)})"
+    return None
 
 
 def _conjuncts(cond: ast.Expr) -> list[ast.Expr]:

@@ -102,3 +102,26 @@ def test_do_while_on_data_and_the_cli(tmp_path):
     assert "p_dw_f_7 = 1 (default)" in text and "decides the test of the loop at dw.f:7" in text
     body = next(r for r in run(str(p), 1).aau_rows() if r["type"] == "Seq" and r["line"] == 8)
     assert body["count"] == 7
+
+
+def test_a_loop_polling_msgdone_is_not_guessed(tmp_path):
+    """``10 IF (.NOT. MSGDONE(ID)) GO TO 10`` stands for the wait of the message: a branch
+    probability would skip it (p = 0: no wait at all), so it stays an error, now naming the
+    poll and the two ways out."""
+    p = tmp_path / "poll.f"
+    p.write_text("""\
+      PROGRAM POLL
+      REAL B(10)
+      LOGICAL MSGDONE
+      IF (MYNODE() .EQ. 0) THEN
+         ID = IRECV(7, B, 40)
+   10    IF (.NOT. MSGDONE(ID)) GO TO 10
+      ELSE
+         CALL CSEND(7, B, 40, 0, 0)
+      END IF
+      END
+""")
+    out = CliRunner().invoke(main, ["predict", str(p), "-P", "2"])
+    assert out.exit_code == 2, out.output
+    text = " ".join(out.output.split())
+    assert "polls MSGDONE(ID)" in text and "MSGWAIT" in text and "--iterations poll.f:6=COUNT" in text
