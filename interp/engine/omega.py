@@ -28,7 +28,9 @@ from interp.application import aau as A
 from interp.application import ast
 from interp.application.ast import expr_text
 from interp.application.catalog import library_calls
-from interp.application.expr import SymbolicError, as_sympy, names_in, trip_count, walk
+from interp.application.expr import (
+    NotComputable, SymbolicError, as_sympy, names_in, trip_count, walk,
+)
 from interp.engine.dataflow import assigned, follow, steering_assigned
 from interp.engine.datadep import (
     branch_symbols, diffuse, enclosing_loops, leaving_arms, loop_symbol, trip_symbol,
@@ -705,17 +707,23 @@ def _goes_on(p, a: A.Iter, frame) -> bool:
     by its followed parts where they settle it (the counter), else by the loop's branch
     probability (datadep.loop_symbol), by error diffusion as a data-dependent IF's arm."""
     what = f"the condition of the loop at line {a.loc.line}"
-    value = _three_valued(p, a.cond, frame, what)
-    if value is not None:
-        return value
-    polled = _polled(a.cond)
-    if polled:  # a guess would skip the wait the loop stands for
+    try:
+        value = _three_valued(p, a.cond, frame, what)
+    except NotComputable:
+        polled = _polled(a.cond)
+        if not polled:
+            raise
         where = f"{a.loc.file.rsplit('/', 1)[-1]}:{a.loc.line}"
         raise InterpError(
             f"the loop at line {a.loc.line} polls {polled}: interp does not follow when a "
             "message completes while a loop runs", a.cond.loc,
             hint=f"wait with MSGWAIT instead (its waiting is the polling time), or give the "
-                 f"loop's count with --iterations {where}=COUNT")
+                 f"loop's count with --iterations {where}=COUNT") from None
+    if value is not None:
+        return value
+    unit = p.aag.units.get(a.unit)
+    if unit is not None and unit.kind == "FUNCTION":  # its value or time is asked for: the
+        p.decide(a.cond, frame, what)  # data's error, as before (--routine gives its time)
     s = p.cm.memo(("loop test", a.id), lambda: loop_symbol(a, any(
         _three_valued(p, c, frame, what) is not None for c in _conjuncts(a.cond))))
     go_on = p.data_number(s, "the test of the loop")
@@ -756,7 +764,7 @@ def _three_valued(p, cond: ast.Expr, frame, what: str) -> bool | None:
         return None if None in (left, right) else not settles
     try:
         return p.decide(cond, frame, what)
-    except NeedValue:
+    except (NeedValue, NotComputable):  # an input to give; a value only the run knows
         raise
     except InterpError:
         return None

@@ -19,7 +19,7 @@ from interp.application.aag import AAG, UnitAAG
 from interp.application.catalog import lookup
 from interp.application.ast import expr_text
 from interp.application.expr import (
-    SymbolicError, as_sympy, assigned_value, numeric_value, to_sympy,
+    NotComputable, SymbolicError, as_sympy, assigned_value, numeric_value, to_sympy,
 )
 from interp.engine.comms import SELF, WORLD, Communicator, world
 from interp.engine.costs import CostModel
@@ -260,10 +260,11 @@ class Process:
             if fast is not None:
                 return fast
             return to_sympy(e, frame.table, resolve)
-        except SymbolicError as err:
-            raise InterpError(f"{what}: {err.message}", e.loc,
-                              hint="interp needs this value to follow the program; give the "
-                                   "variable's value with --set NAME=VALUE") from None
+        except SymbolicError as err:  # NotComputable stays itself: no data symbol stands for it
+            kind = NotComputable if isinstance(err, NotComputable) else InterpError
+            raise kind(f"{what}: {err.message}", e.loc,
+                       hint="interp needs this value to follow the program; give the "
+                            "variable's value with --set NAME=VALUE") from None
 
     def _resolver(self, frame: Frame):
         return frame.resolver(self.library_values(), self._function_hook(frame))

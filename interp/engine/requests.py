@@ -311,6 +311,10 @@ def _handle(p: Process, a: A.LibraryAAU, frame: Frame) -> str | None:
     """The name an async message is waited on by: NX/2's msgid variable, MPI's request
     (an element of a request array counts by itself: REQ(1), REQ(2))."""
     if a.result:
+        if a.result_index:  # MID(K) = IRECV(...): the element, as MSGWAIT(MID(K)) names it
+            idx = [p.value(i, frame, f"the message id index at line {a.loc.line}")
+                   for i in a.result_index]
+            return element_key(a.result, idx)
         return a.result
     e = a.arg("request")
     if isinstance(e, ast.Ref):

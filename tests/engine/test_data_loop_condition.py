@@ -125,3 +125,28 @@ def test_a_loop_polling_msgdone_is_not_guessed(tmp_path):
     assert out.exit_code == 2, out.output
     text = " ".join(out.output.split())
     assert "polls MSGDONE(ID)" in text and "MSGWAIT" in text and "--iterations poll.f:6=COUNT" in text
+
+
+def test_a_function_interp_cannot_compute_is_not_guessed(tmp_path):
+    """A value interp cannot compute from the source (here a FUNCTION the program does not
+    define) is not data a branch probability may stand for: the loop stays an error. ISHFT, which a hypercube code's dimension count uses, is
+    computed: NDIM = 3 on P = 8 (the body runs three times)."""
+    p = tmp_path / "dims.f"
+    p.write_text("""\
+      PROGRAM DIMS
+      NP = NUMNODES()
+      NDIM = 0
+    5 IF (ISHFT(1, NDIM) .LT. NP) THEN
+         NDIM = NDIM + 1
+         GO TO 5
+      END IF
+   10 IF (NEXTW(NDIM) .GT. NDIM) GO TO 10
+      END
+""")
+    out = CliRunner().invoke(main, ["predict", str(p), "-P", "8"])
+    assert out.exit_code == 2, out.output
+    assert "NEXTW() is not known before run time" in " ".join(out.output.split())
+    q = tmp_path / "dims2.f"
+    q.write_text(p.read_text().replace("   10 IF (NEXTW(NDIM) .GT. NDIM) GO TO 10\n", ""))
+    body = next(r for r in run(str(q), 8).aau_rows() if r["type"] == "Seq" and r["line"] == 5)
+    assert body["count"] == 3 * 8  # three times on each of the 8 nodes
