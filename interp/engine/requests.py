@@ -443,8 +443,9 @@ SENDRECV_RECV = {"buf": "recvbuf", "count": "recvcount", "datatype": "recvtype",
 
 
 class _Part:
-    """One half of an MPI_SENDRECV read as the MPI_SEND or MPI_RECV it performs: its
-    arguments by that call's roles, everything else (id, location) the AAU's own."""
+    """One half of an MPI_SENDRECV (or MPI_SENDRECV_REPLACE, whose one buffer, count and
+    datatype serve both) read as the MPI_SEND or MPI_RECV it performs: its arguments by that
+    call's roles, everything else (id, location) the AAU's own."""
 
     sendrecv = True  # its send never waits for a rendezvous (messages.py)
 
@@ -453,7 +454,10 @@ class _Part:
         self.call = lookup(call)
 
     def arg(self, role: str):
-        return self._aau.arg(self._roles.get(role, role))
+        mapped = self._roles.get(role, role)
+        if self._aau.call.role_index(mapped) is None:  # MPI_SENDRECV_REPLACE: one buffer
+            mapped = role
+        return self._aau.arg(mapped)
 
     def __getattr__(self, name):
         return getattr(self._aau, name)
