@@ -557,12 +557,15 @@ class Process:
 def data_values(unit: UnitAAG) -> dict[str, sp.Expr]:
     """The constants a unit's DATA statements give its local scalars that it never assigns
     (``DATA CGITMAX / 25 /``, ``DATA VERB /.TRUE./``; each ``names /values/`` set by itself):
-    each activation starts with them."""
+    each activation starts with them. In the main program, which runs once, its assigned
+    scalars too (``DATA IT /0/`` before ``IT = IT + 1``); a subprogram's assigned ones keep
+    their value from call to call (SAVE), which interp does not follow: they are not given."""
     from interp.engine.dataflow import assigned
 
     changed = set()
-    for a in unit.aaus:
-        changed |= assigned(a)
+    if unit.kind != "PROGRAM":  # the main program runs once: DATA IT /0/ starts IT = IT + 1
+        for a in unit.aaus:
+            changed |= assigned(a)
     out = {}
     pairs = [pair for decl in unit.unit.decls if isinstance(decl, ast.Data)
              for targets, values in decl.sets if len(targets) == len(values)

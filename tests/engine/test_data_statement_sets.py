@@ -47,3 +47,30 @@ def test_sets_and_implied_do_give_their_values(tmp_path):
     finish = {r["pid"]: float(r["finish"]) for r in pred.process_rows()}
     assert finish == pytest.approx({0: 3 * one, 1: 3 * one}, rel=1e-9)
     assert 3 * one == pytest.approx(253.08e-6)
+
+
+COUNTER = """\
+      PROGRAM DP
+      INTEGER IT, ME
+      DOUBLE PRECISION R(8)
+      DATA IT /0/
+      ME = MYNODE()
+   10 IT = IT + 1
+      IF (ME .EQ. 0) CALL CSEND(1, R, 64, 1, 0)
+      IF (ME .EQ. 1) CALL CRECV(1, R, 64)
+      IF (IT .LT. 5) GO TO 10
+      END
+"""
+
+
+def test_the_main_programs_data_counter_starts_at_its_value(tmp_path):
+    """``DATA IT /0/`` then ``IT = IT + 1`` in the main program (it runs once): IT starts at
+    0, the loop runs 5 times. It was "the condition of the loop at line 6 depends on input
+    values that were not given: IT". 5 messages of 64 B (static: 70 + 64·0.42 + 11 =
+    107.88 us each, the sender busy for all of it): 539.4 us."""
+    path = tmp_path / "dp.f"
+    path.write_text(COUNTER)
+    pred = run(str(path), 2, machine=zero_computation(load()))
+    one = STATIC_STARTUP + 64 * STATIC_PER_BYTE + STATIC_PER_HOP
+    assert pred.seconds == pytest.approx(5 * one, rel=1e-9)
+    assert 5 * one == pytest.approx(539.4e-6)
