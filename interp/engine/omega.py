@@ -955,6 +955,7 @@ def step_call(p, a: A.Call, frame) -> Generator:
     inner = p.call_frame(callee, a.args, frame)
     signal = yield from step_list(p, callee.aaus, inner)
     p.copy_back(callee, a.args, frame, inner)
+    p.keep_saved(callee, inner)
     return "stop" if signal == "stop" else None
 
 
@@ -967,6 +968,7 @@ def closed_call(p, a: A.Call, frame, binding: dict, out: dict, last=False) -> sp
     sub: dict = {}
     body = closed_form_list(p, callee.aaus, p.frame_for(callee),
                             _dummy_values(p, callee, a.args, frame, binding), sub)
+    p.keep_saved(callee, None)  # costed, not followed: what it SAVEs is not known
     for k, v in sub.items():
         c, t = out.get(k, (0, 0.0))
         out[k] = (c + v[0], t + v[1])

@@ -120,7 +120,7 @@ class Process:
         "assumptions", "decisions", "state", "request", "finish", "last_recv_end", "spawn_end",
         "_library_values", "counted_by_user", "trace", "timeline", "current_aau",
         "critical_names", "needed", "kept", "functions", "evaluating", "budget", "steps",
-        "max_steps", "arm_counts", "gen", "function_memo", "__dict__", "__weakref__")
+        "max_steps", "arm_counts", "saved", "gen", "function_memo", "__dict__", "__weakref__")
 
     def __init__(self, pid: int, label: str, program: UnitAAG, aag: AAG, cm: CostModel,
                  nprocs: int, start: sp.Expr, inputs: Inputs, library: str,
@@ -166,6 +166,7 @@ class Process:
         self.steps = 0  # AAU executions interpreted step by step (stepbudget.py)
         self.max_steps = MAX_STEPS.get()
         self.arm_counts: dict[int, list[int]] = {}  # per IF decided by error diffusion
+        self.saved: dict[str, dict[str, object]] = {}  # a subprogram's SAVE'd scalars, by unit
         self.gen = None  # its chain, a generator: activated by the scheduler (omega.run_chain)
 
     # ---- bookkeeping ----
@@ -175,7 +176,24 @@ class Process:
                       inputs=self.inputs, log=self.decisions)
         for name, value in self.cm.memo(("data values", id(unit)), lambda: data_values(unit)).items():
             frame.set(name, value)
+        kept = self.cm.memo(("saved names", id(unit)), lambda: saved_names(unit))
+        if kept:  # what the last activation left, else the DATA value
+            values = self.saved.get(unit.name) or kept
+            for name in kept:
+                if values.get(name) is not None:
+                    frame.set(name, values[name])
         return frame
+
+    def keep_saved(self, unit: UnitAAG, frame: Frame | None) -> None:
+        """What an activation of ``unit`` leaves in its SAVE'd scalars, for the next one
+        (``frame`` None: an activation that was costed, not followed: they are not known)."""
+        kept = self.cm.memo(("saved names", id(unit)), lambda: saved_names(unit))
+        if not kept:
+            return
+        why = (f"it is SAVE'd in {unit.name}, whose activation was costed in closed form, "
+               "not followed")
+        self.saved[unit.name] = {name: (frame.get(name) if frame is not None else Unknown(why))
+                                 for name in kept}
 
     def new_store(self) -> Store:
         return Store()
@@ -552,6 +570,55 @@ class Process:
             elif call is None or role.startswith("out_"):
                 frame.forget(a.name)  # passed by reference to code interp does not see
 
+
+
+def saved_names(unit: UnitAAG) -> dict[str, object]:
+    """A SUBROUTINE's local scalars that keep their value from one activation to the next
+    and that it assigns: SAVE'd (a bare SAVE: every local), or given a DATA value (F77
+    compilers keep those static): each with its DATA value, or None (``SAVE NCALL`` /
+    ``DATA NCALL /0/`` / ``NCALL = NCALL + 1``)."""
+    if unit.kind != "SUBROUTINE":  # the main program runs once (data_values); a FUNCTION's
+        return {}  # value is worked out apart from the run (omega.function_value)
+    from interp.engine.dataflow import assigned
+
+    listed: set[str] | None = set()
+    for decl in unit.unit.decls:
+        if isinstance(decl, ast.NameListStmt) and decl.kind == "SAVE":
+            if not decl.names:
+                listed = None  # every local
+                break
+            listed |= {n.strip("/") for n in decl.names}
+    initial = {}
+    for decl in unit.unit.decls:
+        if isinstance(decl, ast.Data):
+            for targets, values in decl.sets:
+                if len(targets) == len(values):
+                    for t, e in zip(targets, values):
+                        if isinstance(t, ast.Var):
+                            initial[t.name] = e
+    changed = set()
+    for a in unit.aaus:
+        changed |= assigned(a)
+    out: dict[str, object] = {}
+    for name in sorted(changed):
+        sym = unit.symbols.symbols.get(name)
+        if (sym is None or sym.is_array or sym.common is not None or sym.kind != "variable"
+                or name in unit.unit.dummies):
+            continue
+        if listed is not None and name not in listed and name not in initial:
+            continue
+        value = None
+        if name in initial:
+            try:
+                value = as_sympy(to_sympy(initial[name], unit.symbols, lambda key: None))
+            except SymbolicError:
+                value = None
+            if value is not None and (value.is_number or value in (sp.true, sp.false)):
+                value = assigned_value(value, sym.type)
+            else:
+                value = None
+        out[name] = value
+    return out
 
 
 def data_values(unit: UnitAAG) -> dict[str, sp.Expr]:

@@ -74,3 +74,58 @@ def test_the_main_programs_data_counter_starts_at_its_value(tmp_path):
     one = STATIC_STARTUP + 64 * STATIC_PER_BYTE + STATIC_PER_HOP
     assert pred.seconds == pytest.approx(5 * one, rel=1e-9)
     assert 5 * one == pytest.approx(539.4e-6)
+
+
+SAVED = """\
+      PROGRAM SV
+      INTEGER K, ME
+      ME = MYNODE()
+      DO 10 K = 1, 6
+         IF (ME .EQ. 0) CALL TICK
+         IF (ME .EQ. 1) CALL TOCK
+   10 CONTINUE
+      END
+C
+      SUBROUTINE TICK
+      INTEGER NCALL
+      LOGICAL FIRST
+      DOUBLE PRECISION R
+      SAVE NCALL
+      DATA NCALL /0/, FIRST /.TRUE./
+      NCALL = NCALL + 1
+      IF (MOD(NCALL, 2) .EQ. 0) CALL CSEND(1, R, 8, 1, 0)
+      IF (FIRST) THEN
+         CALL CSEND(2, R, 8, 1, 0)
+         FIRST = .FALSE.
+      END IF
+      END
+C
+      SUBROUTINE TOCK
+      INTEGER NCALL
+      DOUBLE PRECISION R
+      SAVE
+      DATA NCALL /0/
+      NCALL = NCALL + 1
+      IF (NCALL .EQ. 1) CALL CRECV(2, R, 8)
+      IF (MOD(NCALL, 2) .EQ. 0) CALL CRECV(1, R, 8)
+      END
+"""
+
+
+def test_a_subprograms_saved_counter_and_first_flag_keep_their_values(tmp_path):
+    """``SAVE NCALL`` / ``DATA NCALL /0/`` / ``NCALL = NCALL + 1`` and a ``DATA FIRST
+    /.TRUE./`` flag cleared on the first call: the value is kept from call to call. Node 0
+    sends on its 1st call (FIRST) and on its 2nd, 4th and 6th (NCALL even): 4 messages of 8 B,
+    and node 1 receives them so; check is clean. They used to start every call afresh, NCALL
+    an input ("depends on inputs that were not given: NCALL"). Computation off, each message
+    70 + 8·0.42 + 11 = 84.36 us with the sender busy for all of it: node 0 is done at
+    4 · 84.36 = 337.44 us."""
+    path = tmp_path / "sv.f"
+    path.write_text(SAVED)
+    pred = run(str(path), 2, machine=zero_computation(load()))
+    one = STATIC_STARTUP + 8 * STATIC_PER_BYTE + STATIC_PER_HOP
+    assert pred.seconds == pytest.approx(4 * one, rel=1e-9)
+    assert 4 * one == pytest.approx(337.44e-6)
+    assert pred.scheduler.problems == []
+    exact = run(str(path), 2, machine=zero_computation(load()), exact=True)
+    assert exact.seconds == pytest.approx(pred.seconds, rel=1e-9)
