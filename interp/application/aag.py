@@ -17,7 +17,9 @@ from pathlib import Path
 from interp.application import aau as A
 from interp.application import ast
 from interp.application.ast import expr_text
-from interp.application.catalog import LibraryCall, library_calls
+from interp.application.catalog import (
+    LibraryCall, known_routines, library_calls, unmodelled_routine,
+)
 from interp.application.expr import (SymbolicError, expr_type, names_in, numeric_value, to_sympy,
                                      trip_count, walk)
 from interp.application.opcount import OpCounter, OpCounts
@@ -282,12 +284,12 @@ class _UnitBuilder:
         ops = self.counter.call_args(s.args)
         for a in s.args:
             self._use(a, aau_id)
-        if call is None and s.name.startswith("MPI_"):
-            known = sorted(n for n, c in library_calls().items() if c.library == "mpi")
+        library = unmodelled_routine(s.name)
+        if library is not None:
             raise UnsupportedError(
-                f"{s.name} is an MPI routine interp does not model", self._loc(s),
-                hint="interp knows " + ", ".join(known) + "; priced as plain computation it "
-                     "would hide its communication")
+                f"{s.name} is an {library} routine interp does not model", self._loc(s),
+                hint="interp knows " + ", ".join(known_routines(library)) + "; priced as "
+                     "plain computation it would hide its communication")
         if call is None:  # an external routine interp knows nothing about
             ops.calls += 1
             ops.call_args += len(s.args)
@@ -321,12 +323,16 @@ class _UnitBuilder:
         return self.assigned_call(s)
 
     def _library_aau(self, stmt: ast.Stmt, name: str, args: list[ast.Expr],
-                     result: str | None = None) -> A.AAU:
+                     result: ast.Var | ast.Ref | None = None) -> A.AAU:
         call = library_calls()[name]
         _check_arity(call, args, self._loc(stmt))
         cls = {"Comm": A.Comm, "Sync": A.Sync, "SyncSeq": A.SyncSeq, "Spawn": A.Spawn}[call.aau]
-        aau = self._new(cls, stmt, call=call, args=list(args), result=result,
+        index = list(result.args) if isinstance(result, ast.Ref) else []
+        aau = self._new(cls, stmt, call=call, args=list(args),
+                        result=result.name if result is not None else None, result_index=index,
                         arg_ops=self.counter.call_args(args))
+        for e in index:  # the element the handle is stored in: MID(K) = IRECV(...)
+            self._use(e, aau.id)
         for i, a in enumerate(args):
             role = call.args[i] if i < len(call.args) else ""
             if role in ("buf", "recvbuf") and call.op in ("recv", "bcast", "global_op", "reduce",
@@ -338,8 +344,8 @@ class _UnitBuilder:
                 self._define(a.name, aau.id, self._loc(stmt), "library")
             elif role != "work":  # scratch space is neither read nor given a value we use
                 self._use(a, aau.id)
-        if result:
-            self._define(result, aau.id, self._loc(stmt), "library")
+        if result is not None:
+            self._define(result.name, aau.id, self._loc(stmt), "library")
         return aau
 
     def call_stmt(self, s: ast.CallStmt) -> A.AAU:
@@ -359,7 +365,7 @@ class _UnitBuilder:
     def assigned_call(self, s: ast.Assign) -> A.AAU:
         """``ID = IRECV(...)``: a communication whose handle is stored."""
         v = s.value
-        return self._library_aau(s, v.name, v.args, result=s.target.name)
+        return self._library_aau(s, v.name, v.args, result=s.target)
 
     def _bounds_ops(self, exprs: list[ast.Expr | None]) -> OpCounts:
         ops = OpCounts()

@@ -95,6 +95,7 @@ class LibraryAAU(AAU):
     call: LibraryCall | None = None
     args: list[ast.Expr] = field(default_factory=list)
     result: str | None = None  # variable receiving a function result (isend/irecv msgid)
+    result_index: list[ast.Expr] = field(default_factory=list)  # MID(K) = IRECV(...): K
     arg_ops: OpCounts = field(default_factory=OpCounts)
 
     def arg(self, role: str) -> ast.Expr | None:

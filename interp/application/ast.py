@@ -295,8 +295,10 @@ class Common(Stmt):
 
 @dataclass(eq=False)
 class Data(Stmt):
-    targets: list[Var | Ref]
+    targets: list[Var | Ref]  # every name it gives values, an implied DO's items included
     values: list[Expr]
+    sets: list[tuple[list[Var | Ref | ImpliedDo], list[Expr]]] = field(default_factory=list)
+    # each ``targets /values/`` pair as written (an implied DO kept whole)
 
 
 @dataclass(eq=False)

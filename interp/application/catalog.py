@@ -74,6 +74,28 @@ def library_calls() -> dict[str, LibraryCall]:
 
 
 @lru_cache(maxsize=1)
+def nx2_not_modelled() -> frozenset[str]:
+    """NX/2 routines interp does not model (an error where a program uses one)."""
+    return frozenset(_data()["nx2_not_modelled"])
+
+
+def unmodelled_routine(name: str) -> str | None:
+    """The library (``MPI``, ``NX/2``) of a message-passing routine interp does not model;
+    None for any other name."""
+    if name in library_calls():
+        return None
+    if name.startswith("MPI_"):
+        return "MPI"
+    return "NX/2" if name in nx2_not_modelled() else None
+
+
+def known_routines(library: str) -> list[str]:
+    """The routines of ``library`` (``MPI``, ``NX/2``) interp models, for an error's hint."""
+    lib = {"MPI": "mpi", "NX/2": "nx2"}[library]
+    return sorted(n for n, c in library_calls().items() if c.library == lib)
+
+
+@lru_cache(maxsize=1)
 def intrinsics() -> dict[str, Intrinsic]:
     return {n: Intrinsic(n, e["type"], e["cost"]) for n, e in _data()["intrinsics"].items()}
 

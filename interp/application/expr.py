@@ -140,9 +140,20 @@ class SymbolicError(InterpError):
     """An expression that cannot be given a closed form (e.g. an array element as a loop bound)."""
 
 
+class NotComputable(SymbolicError):
+    """A function value interp does not compute from the source (a library query such as
+    MSGDONE, answered only by the run): not run-time data a branch probability may stand for."""
+
+
+def _ishft(i: int, n: int) -> int:
+    """ISHFT on a 32-bit INTEGER: left by n, or a logical right shift by −n."""
+    v = (i << n) & 0xFFFFFFFF if n >= 0 else (i & 0xFFFFFFFF) >> -n
+    return v - (1 << 32) if v >= 1 << 31 else v
+
+
 def _bitwise(name: str, a: sp.Expr, b: sp.Expr) -> sp.Expr:
     if a.is_Integer and b.is_Integer:
-        op = {"IEOR": int.__xor__, "IAND": int.__and__, "IOR": int.__or__}[name]
+        op = {"IEOR": int.__xor__, "IAND": int.__and__, "IOR": int.__or__, "ISHFT": _ishft}[name]
         return sp.Integer(op(int(a), int(b)))
     return sp.Function(name)(a, b)
 
@@ -224,6 +235,7 @@ _NUM_INTRINSICS = {
     "SQRT": math.sqrt, "DSQRT": math.sqrt, "EXP": math.exp, "DEXP": math.exp,
     "LOG": math.log, "ALOG": math.log, "DLOG": math.log,
     "IEOR": lambda a, b: a ^ b, "IAND": lambda a, b: a & b, "IOR": lambda a, b: a | b,
+    "ISHFT": _ishft,
 }
 
 
@@ -525,12 +537,12 @@ def _ref(e: ast.Ref, table: SymbolTable, conv, resolve: Resolver | None) -> sp.E
         return sp.exp(args[0])
     if name in ("LOG", "ALOG", "DLOG"):
         return sp.log(args[0])
-    if name in ("IEOR", "IAND", "IOR") and len(args) == 2:
+    if name in ("IEOR", "IAND", "IOR", "ISHFT") and len(args) == 2:
         return _bitwise(name, *args)
     value = _function_value(resolve, e, args)
     if value is not None:
         return as_sympy(value)
-    raise SymbolicError(f"the value of {expr_text(e)} is not known before run time", e.loc,
+    raise NotComputable(f"the value of {expr_text(e)} is not known before run time", e.loc,
                         hint="interp follows values it can compute from the source")
 
 

@@ -31,10 +31,12 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from interp.application import ast
-from interp.application.catalog import intrinsics, library_calls
+from interp.application.catalog import (
+    intrinsics, known_routines, library_calls, unmodelled_routine,
+)
 from interp.application.expr import expr_type
 from interp.application.symbols import COMPLEX_TYPES, SymbolTable
-from interp.errors import InterpError
+from interp.errors import InterpError, UnsupportedError
 
 ARITH_FIELDS = (
     "int_add", "real_add", "int_mul", "real_mul", "int_div", "real_div",
@@ -277,6 +279,12 @@ class OpCounter:
                 ops.library[cost] += 1
         elif call is not None:
             ops.nx[call.cost or "default"] += 1
+        elif unmodelled_routine(e.name) and e.name not in t.user_units:
+            library = unmodelled_routine(e.name)
+            raise UnsupportedError(
+                f"{e.name} is an {library} routine interp does not model", e.loc,
+                hint="interp knows " + ", ".join(known_routines(library)) + "; priced as "
+                     "plain computation it would hide its communication")
         elif sym is None or sym.kind in ("function", "external"):
             ops.calls += 1
             ops.call_args += len(e.args)

@@ -312,6 +312,14 @@ class _ToAst(Transformer):
     def data_targets(self, ch):
         return list(ch)
 
+    @staticmethod
+    def _data_refs(targets) -> list:
+        """The names a DATA target list gives values: an implied DO's items, flattened."""
+        out = []
+        for t in targets:
+            out.extend(_ToAst._data_refs(t.items) if isinstance(t, ast.ImpliedDo) else [t])
+        return out
+
     def signed_number(self, ch):
         sign = -1 if any(isinstance(c, Token) and c == "-" for c in ch) else 1
         tok = ch[-1]
@@ -339,9 +347,9 @@ class _ToAst(Transformer):
         return (ch[0], ch[1])
 
     def data_stmt(self, ch):
-        targets = [t for s in ch for t in s[0]]
+        targets = [t for s in ch for t in self._data_refs(s[0])]
         values = [v for s in ch for v in s[1]]
-        return ast.Data(self._start, targets, values)
+        return ast.Data(self._start, targets, values, [(s[0], s[1]) for s in ch])
 
     def name_list(self, ch):
         return [str(c) for c in ch]

@@ -586,6 +586,7 @@ class Member(Process):
     null_handles = _lazy("null_handles", lambda p: set())
     evaluating = _lazy("evaluating", lambda p: set())
     arm_counts = _lazy("arm_counts", lambda p: {})
+    saved = _lazy("saved", lambda p: {})
     assumptions = _lazy("assumptions", lambda p: {})
     notes = _lazy("notes", lambda p: [])
 

@@ -33,8 +33,13 @@ from interp.system.filter import comm_split
 
 ZERO = 0.0
 _MOVE_ONLY = ("gather", "scatter", "allgather", "alltoall", "alltoallv")
-_PRICED_AS = {"comm_split": ("allgather", 8), "comm_dup": ("allreduce", 4)}
+_PRICED_AS = {"comm_split": ("comm_split", 8), "comm_dup": ("allreduce", 4)}
 """New communicators: the collective they are priced as, and its message size in bytes."""
+_LINEAR = {"scatter": "the root's sends to each rank in turn (SMPI's scatter__ompi_basic_linear)",
+           "gather": "each rank's send to the root, received in rank order (SMPI's "
+                     "gather__ompi_basic_linear)",
+           "allgather": "P - 1 rounds of sends to the right neighbour (SMPI's allgather__ring)"}
+"""How MPI_SCATTER, GATHER and ALLGATHER are priced (interp.system.collectives), said in a note."""
 
 
 class Relay:
@@ -81,10 +86,8 @@ def price(s: GlobalSync, inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> l
     kind = any_req.kind
     members = any_req.comm.members if any_req.comm is not None else tuple(range(s.nprocs))
     algorithm, size = _PRICED_AS.get(kind, (kind, any_req.size))
-    if kind in ("gather", "scatter", "allgather"):
-        note = (f"MPI_{kind.upper()} is priced as a logarithmic tree/exchange of messages each "
-                "carrying one rank's share (a lower bound: real algorithms forward the shares "
-                "of whole subtrees)")
+    if kind in _LINEAR:
+        note = f"MPI_{kind.upper()} is priced as {_LINEAR[kind]}, one rank's share a message"
         if note not in s.notes:
             s.notes.append(note)
     rounds = [[(members[a], members[b]) for a, b in rnd]

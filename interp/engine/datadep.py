@@ -172,6 +172,22 @@ def diffuse(weights: list[float], counts: list[int]) -> int:
     return max(k for k, w in enumerate(weights) if w >= top - 1e-12)
 
 
+def loop_symbol(a: A.Iter, bounded: bool) -> DataSymbol:
+    """A DO WHILE or GO TO loop whose condition reads run-time data: the fraction of its tests
+    at which that data lets it go on. ``bounded``: a conjunct interp follows (a counter,
+    ``IT .LT. MAXIT``) ends the loop by itself; the default is then 1, the loop runs its full
+    count, as a counted DO loop's early-exit test; else 0, the loop leaves at its first test
+    (a probability q makes it run 1/(1 − q) times)."""
+    line = a.cond.loc.line
+    what = (f"fraction of the tests of the loop at line {a.loc.line} at which its condition "
+            f"({expr_text(a.cond)}) on run-time data lets it go on")
+    what += ("; a counter in the condition ends the loop: default 1, the loop runs its full "
+             "count" if bounded else "; default 0: the loop leaves at its first test")
+    return DataSymbol(symbol_name("branch probability", a.cond.loc.file, line),
+                      "branch probability", a.cond.loc.file, line, 1.0 if bounded else 0.0,
+                      what, line, None)
+
+
 def trip_symbol(a: A.Iter) -> DataSymbol:
     """The mean iteration count of a DO loop whose limits are run-time data."""
     limits = ", ".join(expr_text(e) for e in (a.start, a.stop, a.step) if e is not None)

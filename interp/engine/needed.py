@@ -69,6 +69,8 @@ def needed_names(aag) -> frozenset[str]:
                     functions_read |= _functions(arg, table, aag)
                 if a.result:
                     seeds.add(a.result)
+                    for e in a.result_index:  # MID(K) = IRECV(...): which element holds it
+                        seeds.update(_reads(e, table))
             elif isinstance(a, A.Call):
                 _bind(aag.units.get(a.callee), a.args, table, aag, links, uses)
             for e in _control_exprs(a):

@@ -26,10 +26,14 @@ import sympy as sp
 
 from interp.application import aau as A
 from interp.application import ast
-from interp.application.expr import SymbolicError, as_sympy, names_in, trip_count, walk
+from interp.application.ast import expr_text
+from interp.application.catalog import library_calls
+from interp.application.expr import (
+    NotComputable, SymbolicError, as_sympy, names_in, trip_count, walk,
+)
 from interp.engine.dataflow import assigned, follow, steering_assigned
 from interp.engine.datadep import (
-    branch_symbols, diffuse, enclosing_loops, leaving_arms, trip_symbol,
+    branch_symbols, diffuse, enclosing_loops, leaving_arms, loop_symbol, trip_symbol,
 )
 from interp.engine import induction, loopmemo, stepbudget, straight
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
@@ -684,7 +688,7 @@ def _step_while(p, a: A.Iter, frame) -> Generator:
         if not (a.test_at_end and first):
             p.advance("computation", per_iter)
             try:
-                go_on = p.decide(a.cond, frame, f"the condition of the loop at line {a.loc.line}")
+                go_on = _goes_on(p, a, frame)
             except NeedValue as need:  # --iterations gives the count without the inputs
                 raise NeedValue(need.names, need.message.split(" depends on ")[0],
                                 need.location, loop=a.loc) from None
@@ -695,6 +699,75 @@ def _step_while(p, a: A.Iter, frame) -> Generator:
         if signal is not None and not _cycles(a, signal):
             return signal
     return None
+
+
+def _goes_on(p, a: A.Iter, frame) -> bool:
+    """Whether a DO WHILE or GO TO loop runs again. A condition on run-time data interp does
+    not follow (a residual: ``IF (DIFF .GT. TOL .AND. IT .LT. MAXIT) GO TO 100``) is decided
+    by its followed parts where they settle it (the counter), else by the loop's branch
+    probability (datadep.loop_symbol), by error diffusion as a data-dependent IF's arm."""
+    what = f"the condition of the loop at line {a.loc.line}"
+    try:
+        value = _three_valued(p, a.cond, frame, what)
+    except NotComputable:
+        polled = _polled(a.cond)
+        if not polled:
+            raise
+        where = f"{a.loc.file.rsplit('/', 1)[-1]}:{a.loc.line}"
+        raise InterpError(
+            f"the loop at line {a.loc.line} polls {polled}: interp does not follow when a "
+            "message completes while a loop runs", a.cond.loc,
+            hint=f"wait with MSGWAIT instead (its waiting is the polling time), or give the "
+                 f"loop's count with --iterations {where}=COUNT") from None
+    if value is not None:
+        return value
+    unit = p.aag.units.get(a.unit)
+    if unit is not None and unit.kind == "FUNCTION":  # its value or time is asked for: the
+        p.decide(a.cond, frame, what)  # data's error, as before (--routine gives its time)
+    s = p.cm.memo(("loop test", a.id), lambda: loop_symbol(a, any(
+        _three_valued(p, c, frame, what) is not None for c in _conjuncts(a.cond))))
+    go_on = p.data_number(s, "the test of the loop")
+    counts = p.arm_counts.setdefault(a.id, [0, 0])
+    k = diffuse([go_on, max(0.0, 1.0 - go_on)], counts)
+    counts[k] += 1
+    p.decisions.append((f"test of the loop {a.id}", k))  # a periodicity check compares them
+    return k == 0
+
+
+def _polled(cond: ast.Expr) -> str | None:
+    """The message-completion query a loop condition reads (NX/2's MSGDONE), if any."""
+    for e in walk(cond):
+        call = library_calls().get(e.name) if isinstance(e, ast.Ref) else None
+        if call is not None and call.op == "query" and "request" in call.args:
+            return f"{e.name}({', '.join(expr_text(x) for x in e.args)})"
+    return None
+
+
+def _conjuncts(cond: ast.Expr) -> list[ast.Expr]:
+    if isinstance(cond, ast.BinOp) and cond.op == "AND":
+        return _conjuncts(cond.left) + _conjuncts(cond.right)
+    return [cond]
+
+
+def _three_valued(p, cond: ast.Expr, frame, what: str) -> bool | None:
+    """``cond``'s value, None where run-time data interp does not follow decides it (an input
+    that is only a symbol is still asked for: NeedValue)."""
+    if isinstance(cond, ast.UnOp) and cond.op == "NOT":
+        v = _three_valued(p, cond.operand, frame, what)
+        return None if v is None else not v
+    if isinstance(cond, ast.BinOp) and cond.op in ("AND", "OR"):
+        left = _three_valued(p, cond.left, frame, what)
+        right = _three_valued(p, cond.right, frame, what)
+        settles = cond.op == "OR"  # the operand value that decides alone
+        if settles in (left, right):
+            return settles
+        return None if None in (left, right) else not settles
+    try:
+        return p.decide(cond, frame, what)
+    except (NeedValue, NotComputable):  # an input to give; a value only the run knows
+        raise
+    except InterpError:
+        return None
 
 
 def _step_goto(p, a: A.Iter, frame) -> Generator:
@@ -882,6 +955,7 @@ def step_call(p, a: A.Call, frame) -> Generator:
     inner = p.call_frame(callee, a.args, frame)
     signal = yield from step_list(p, callee.aaus, inner)
     p.copy_back(callee, a.args, frame, inner)
+    p.keep_saved(callee, inner)
     return "stop" if signal == "stop" else None
 
 
@@ -894,6 +968,7 @@ def closed_call(p, a: A.Call, frame, binding: dict, out: dict, last=False) -> sp
     sub: dict = {}
     body = closed_form_list(p, callee.aaus, p.frame_for(callee),
                             _dummy_values(p, callee, a.args, frame, binding), sub)
+    p.keep_saved(callee, None)  # costed, not followed: what it SAVEs is not known
     for k, v in sub.items():
         c, t = out.get(k, (0, 0.0))
         out[k] = (c + v[0], t + v[1])

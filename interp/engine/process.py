@@ -19,7 +19,7 @@ from interp.application.aag import AAG, UnitAAG
 from interp.application.catalog import lookup
 from interp.application.ast import expr_text
 from interp.application.expr import (
-    SymbolicError, as_sympy, assigned_value, numeric_value, to_sympy,
+    NotComputable, SymbolicError, as_sympy, assigned_value, numeric_value, to_sympy,
 )
 from interp.engine.comms import SELF, WORLD, Communicator, world
 from interp.engine.costs import CostModel
@@ -121,7 +121,7 @@ class Process:
         "assumptions", "decisions", "state", "request", "finish", "last_recv_end", "spawn_end",
         "_library_values", "counted_by_user", "trace", "timeline", "current_aau",
         "critical_names", "needed", "kept", "functions", "evaluating", "budget", "steps",
-        "max_steps", "arm_counts", "gen", "function_memo", "__dict__", "__weakref__")
+        "max_steps", "arm_counts", "saved", "gen", "function_memo", "__dict__", "__weakref__")
 
     def __init__(self, pid: int, label: str, program: UnitAAG, aag: AAG, cm: CostModel,
                  nprocs: int, start: sp.Expr, inputs: Inputs, library: str,
@@ -167,6 +167,7 @@ class Process:
         self.steps = 0  # AAU executions interpreted step by step (stepbudget.py)
         self.max_steps = MAX_STEPS.get()
         self.arm_counts: dict[int, list[int]] = {}  # per IF decided by error diffusion
+        self.saved: dict[str, dict[str, object]] = {}  # a subprogram's SAVE'd scalars, by unit
         self.gen = None  # its chain, a generator: activated by the scheduler (omega.run_chain)
 
     # ---- bookkeeping ----
@@ -176,7 +177,24 @@ class Process:
                       inputs=self.inputs, log=self.decisions)
         for name, value in self.cm.memo(("data values", id(unit)), lambda: data_values(unit)).items():
             frame.set(name, value)
+        kept = self.cm.memo(("saved names", id(unit)), lambda: saved_names(unit))
+        if kept:  # what the last activation left, else the DATA value
+            values = self.saved.get(unit.name) or kept
+            for name in kept:
+                if values.get(name) is not None:
+                    frame.set(name, values[name])
         return frame
+
+    def keep_saved(self, unit: UnitAAG, frame: Frame | None) -> None:
+        """What an activation of ``unit`` leaves in its SAVE'd scalars, for the next one
+        (``frame`` None: an activation that was costed, not followed: they are not known)."""
+        kept = self.cm.memo(("saved names", id(unit)), lambda: saved_names(unit))
+        if not kept:
+            return
+        why = (f"it is SAVE'd in {unit.name}, whose activation was costed in closed form, "
+               "not followed")
+        self.saved[unit.name] = {name: (frame.get(name) if frame is not None else Unknown(why))
+                                 for name in kept}
 
     def new_store(self) -> Store:
         return Store()
@@ -227,7 +245,7 @@ class Process:
             return given if given is not None else sp.Float(s.default)
         return s.symbol
 
-    def data_number(self, s: DataSymbol) -> float:
+    def data_number(self, s: DataSymbol, decides: str = "the IF") -> float:
         """A data-dependent quantity as a number, for a decision taken while stepping (the
         user's value, else its default); in a formula it stands as that number (noted)."""
         self.inputs.data.setdefault(s.name, s)
@@ -235,9 +253,9 @@ class Process:
         if value is None:
             value = given_value(self.inputs.given, s.name)
         number = float(value) if value is not None else float(s.default)
-        self.note(f"{s.name} = {number:g} decides the IF at {s.file.rsplit('/', 1)[-1]}:"
-                  f"{s.head} while the program is followed step by step (its arms are taken in "
-                  "that proportion, by error diffusion): the formula has its number, not the "
+        self.note(f"{s.name} = {number:g} decides {decides} at {s.file.rsplit('/', 1)[-1]}:"
+                  f"{s.head} while the program is followed step by step (its outcomes are taken "
+                  "in that proportion, by error diffusion): the formula has its number, not the "
                   "symbol")
         return number
 
@@ -261,10 +279,11 @@ class Process:
             if fast is not None:
                 return fast
             return to_sympy(e, frame.table, resolve)
-        except SymbolicError as err:
-            raise InterpError(f"{what}: {err.message}", e.loc,
-                              hint="interp needs this value to follow the program; give the "
-                                   "variable's value with --set NAME=VALUE") from None
+        except SymbolicError as err:  # NotComputable stays itself: no data symbol stands for it
+            kind = NotComputable if isinstance(err, NotComputable) else InterpError
+            raise kind(f"{what}: {err.message}", e.loc,
+                       hint="interp needs this value to follow the program; give the "
+                            "variable's value with --set NAME=VALUE") from None
 
     def _resolver(self, frame: Frame):
         return frame.resolver(self.library_values(), self._function_hook(frame))
@@ -554,29 +573,82 @@ class Process:
 
 
 
-def data_values(unit: UnitAAG) -> dict[str, sp.Expr]:
-    """The constants a unit's DATA statements give its local scalars that it never assigns
-    (``DATA CGITMAX / 25 /``): each activation starts with them."""
+def saved_names(unit: UnitAAG) -> dict[str, object]:
+    """A SUBROUTINE's local scalars that keep their value from one activation to the next
+    and that it assigns: SAVE'd (a bare SAVE: every local), or given a DATA value (F77
+    compilers keep those static): each with its DATA value, or None (``SAVE NCALL`` /
+    ``DATA NCALL /0/`` / ``NCALL = NCALL + 1``)."""
+    if unit.kind != "SUBROUTINE":  # the main program runs once (data_values); a FUNCTION's
+        return {}  # value is worked out apart from the run (omega.function_value)
     from interp.engine.dataflow import assigned
 
+    listed: set[str] | None = set()
+    for decl in unit.unit.decls:
+        if isinstance(decl, ast.NameListStmt) and decl.kind == "SAVE":
+            if not decl.names:
+                listed = None  # every local
+                break
+            listed |= {n.strip("/") for n in decl.names}
+    initial = {}
+    for decl in unit.unit.decls:
+        if isinstance(decl, ast.Data):
+            for targets, values in decl.sets:
+                if len(targets) == len(values):
+                    for t, e in zip(targets, values):
+                        if isinstance(t, ast.Var):
+                            initial[t.name] = e
     changed = set()
     for a in unit.aaus:
         changed |= assigned(a)
-    out = {}
-    for decl in unit.unit.decls:
-        if not isinstance(decl, ast.Data) or len(decl.targets) != len(decl.values):
+    out: dict[str, object] = {}
+    for name in sorted(changed):
+        sym = unit.symbols.symbols.get(name)
+        if (sym is None or sym.is_array or sym.common is not None or sym.kind != "variable"
+                or name in unit.unit.dummies):
             continue
-        for target, e in zip(decl.targets, decl.values):
-            sym = unit.symbols.symbols.get(target.name)
-            if (not isinstance(target, ast.Var) or sym is None or sym.is_array
-                    or sym.common is not None or target.name in changed):
-                continue
+        if listed is not None and name not in listed and name not in initial:
+            continue
+        value = None
+        if name in initial:
             try:
-                value = as_sympy(to_sympy(e, unit.symbols, lambda key: None))
+                value = as_sympy(to_sympy(initial[name], unit.symbols, lambda key: None))
             except SymbolicError:
-                continue
-            if value.is_number:
-                out[target.name] = assigned_value(value, sym.type)
+                value = None
+            if value is not None and (value.is_number or value in (sp.true, sp.false)):
+                value = assigned_value(value, sym.type)
+            else:
+                value = None
+        out[name] = value
+    return out
+
+
+def data_values(unit: UnitAAG) -> dict[str, sp.Expr]:
+    """The constants a unit's DATA statements give its local scalars that it never assigns
+    (``DATA CGITMAX / 25 /``, ``DATA VERB /.TRUE./``; each ``names /values/`` set by itself):
+    each activation starts with them. In the main program, which runs once, its assigned
+    scalars too (``DATA IT /0/`` before ``IT = IT + 1``); a subprogram's assigned ones keep
+    their value from call to call (SAVE), which interp does not follow: they are not given."""
+    from interp.engine.dataflow import assigned
+
+    changed = set()
+    if unit.kind != "PROGRAM":  # the main program runs once: DATA IT /0/ starts IT = IT + 1
+        for a in unit.aaus:
+            changed |= assigned(a)
+    out = {}
+    pairs = [pair for decl in unit.unit.decls if isinstance(decl, ast.Data)
+             for targets, values in decl.sets if len(targets) == len(values)
+             for pair in zip(targets, values)]  # each /…/ set by itself: DATA A /4*0/, B /1/
+    for target, e in pairs:
+        sym = unit.symbols.symbols.get(getattr(target, "name", None))
+        if (not isinstance(target, ast.Var) or sym is None or sym.is_array
+                or sym.common is not None or target.name in changed):
+            continue
+        try:
+            value = as_sympy(to_sympy(e, unit.symbols, lambda key: None))
+        except SymbolicError:
+            continue
+        if value.is_number or value in (sp.true, sp.false):  # DATA VERB /.TRUE./ too
+            out[target.name] = assigned_value(value, sym.type)
     return out
 
 

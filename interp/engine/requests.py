@@ -138,7 +138,9 @@ def communicate(p: Process, a: A.AAU, frame: Frame) -> Generator:
         keys = _request_elements(p, frame, a.arg("request"), n, a.loc)
         for i in range(1, n + 1):
             handle = name + keys[i - 1] if keys else element_key(name, [sp.Integer(i)])
-            yield from exchange(p, a, frame, wait_request(p, a, handle))
+            req = wait_request(p, a, handle)
+            if req is not None:  # a request of MPI_PROC_NULL's is complete already
+                yield from exchange(p, a, frame, req)
     else:
         yield from exchange(p, a, frame)
     return None
@@ -309,6 +311,10 @@ def _handle(p: Process, a: A.LibraryAAU, frame: Frame) -> str | None:
     """The name an async message is waited on by: NX/2's msgid variable, MPI's request
     (an element of a request array counts by itself: REQ(1), REQ(2))."""
     if a.result:
+        if a.result_index:  # MID(K) = IRECV(...): the element, as MSGWAIT(MID(K)) names it
+            idx = [p.value(i, frame, f"the message id index at line {a.loc.line}")
+                   for i in a.result_index]
+            return element_key(a.result, idx)
         return a.result
     e = a.arg("request")
     if isinstance(e, ast.Ref):
@@ -351,7 +357,14 @@ def _payload(p: Process, buf: ast.Expr | None, frame: Frame, count: ast.Expr | N
     element (Fortran's sequence association: ``BCAST(V(0), 8, …)`` sends V(0)…V(7)). A
     buffer no decision can read (engine/needed.py) carries nothing: MG's faces were thousands
     of elements gathered for every message."""
-    if buf is None or buf.name not in p.needed:
+    if buf is None:
+        return {}
+    if not isinstance(buf, (ast.Var, ast.Ref)):  # a constant sent as is: MPI_SEND(0, 1, …)
+        try:
+            return {"": p.value(buf, frame, "the value a message carries")}
+        except InterpError:
+            return {}
+    if buf.name not in p.needed:
         return {}
     if isinstance(buf, ast.Var):
         return dict(frame.elements(buf.name))
@@ -430,8 +443,9 @@ SENDRECV_RECV = {"buf": "recvbuf", "count": "recvcount", "datatype": "recvtype",
 
 
 class _Part:
-    """One half of an MPI_SENDRECV read as the MPI_SEND or MPI_RECV it performs: its
-    arguments by that call's roles, everything else (id, location) the AAU's own."""
+    """One half of an MPI_SENDRECV (or MPI_SENDRECV_REPLACE, whose one buffer, count and
+    datatype serve both) read as the MPI_SEND or MPI_RECV it performs: its arguments by that
+    call's roles, everything else (id, location) the AAU's own."""
 
     sendrecv = True  # its send never waits for a rendezvous (messages.py)
 
@@ -440,7 +454,10 @@ class _Part:
         self.call = lookup(call)
 
     def arg(self, role: str):
-        return self._aau.arg(self._roles.get(role, role))
+        mapped = self._roles.get(role, role)
+        if self._aau.call.role_index(mapped) is None:  # MPI_SENDRECV_REPLACE: one buffer
+            mapped = role
+        return self._aau.arg(mapped)
 
     def __getattr__(self, name):
         return getattr(self._aau, name)

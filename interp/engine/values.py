@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
-from interp.application.expr import SymbolicError, element_key, fortran_symbol, numeric_value, to_sympy
+from interp.application.expr import (
+    NotComputable, SymbolicError, element_key, fortran_symbol, numeric_value, to_sympy,
+)
 from interp.application.symbols import SymbolTable
 from interp.errors import InterpError, SourceLocation
 
@@ -443,8 +445,8 @@ class Frame:
         value = _forced(store.get(key))
         if value is None:
             value = _forced(store.get(f"{name}(*)"))  # UNKNOWN when the whole array was forgotten
-        if value is None and sym is not None and not sym.is_array:
-            raise SymbolicError(f"the value of {key} is not known before run time")
+        if value is None and sym is not None and not sym.is_array:  # a function's value
+            raise NotComputable(f"the value of {key} is not known before run time")
         if value is None or isinstance(value, Unknown):  # not followed: the user's value, if any
             given = self.inputs.given_for(self.unit, key)
             value = value if given is None else given

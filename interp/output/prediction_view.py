@@ -218,8 +218,8 @@ def render_text(pred: Prediction, top: int = 8) -> Group:
     symbols = sorted(s.name for s in pred.total.free_symbols)
     head.append("Formula" + (f" T({', '.join(symbols)})" if symbols else "") + " [s]:\n", style="bold")
     head.append("  " + formula_text(pred.total) + "\n")
-    parts = [head, _process_table(pred), Text(summary_line(pred) + "\n")] + (
-        [_aau_table(pred, top)] if top else [])
+    parts = [head, *_problems_text(pred), _process_table(pred),
+             Text(summary_line(pred) + "\n")] + ([_aau_table(pred, top)] if top else [])
     if pred.data:
         parts.append(data_dependent_text(pred))
     if pred.notes:
@@ -228,6 +228,20 @@ def render_text(pred: Prediction, top: int = 8) -> Group:
             notes.append(f"  - {n}\n")
         parts.append(notes)
     return Group(*parts)
+
+
+def _problems_text(pred: Prediction) -> list[Text]:
+    """What ``interp check`` would report of a program that still runs to its end (a message
+    longer than its receive buffer, MPI types that differ, an unwaited request): the time is
+    of the program as written, the problems said beside it, not only in the JSON."""
+    problems = pred.scheduler.problems
+    if not problems:
+        return []
+    out = Text(f"Communication problems ({len(problems)}; interp check reports them with every "
+               "call involved):\n", style="bold red")
+    for pr in problems:
+        out.append(f"  - {pr.kind}: {pr.message}\n")
+    return [out]
 
 
 def make_console(width: int = 120) -> Console:

@@ -1,7 +1,7 @@
 """Collective operations as rounds of point-to-point messages (level 3 parse).
 
 On the iPSC/860, broadcasts and global operations use logarithmic algorithms (Sec. 3.3, 3.4.2);
-the filter replaces a collective call by the messages below. Six algorithms:
+the filter replaces a collective call by the messages below. Nine algorithms:
 
 * **broadcast** (NX/2 ``csend`` to -1, binomial tree, dimensions lowest first): in round d
   every process that has the data sends it to the process 2^d further on; ceil(log2 P) rounds.
@@ -21,6 +21,12 @@ the filter replaces a collective call by the messages below. Six algorithms:
 * **rdb** (MPI_Allreduce, SMPI's ``allreduce__rdb``, MPICH's recursive doubling): the same
   exchange when P is a power of two; otherwise it folds differently (below).
 
+* **scatter**, **gather** (MPI_Scatter, MPI_Gather; SMPI's ``scatter__ompi_basic_linear``,
+  ``gather__ompi_basic_linear``): the root sends each other rank its share, ranks in order,
+  one round each; or receives them so. Every message carries one rank's share, as the call's
+  count names.
+* **neighbour_ring** (MPI_Allgather, SMPI's ``allgather__ring``): P - 1 rounds in which every
+  rank k sends one share to k + 1 mod P (the share it received in the round before).
 * **ring** (MPI_Alltoall and MPI_Alltoallv, SMPI's ``alltoall__ring``/``alltoallv__ring``,
   the pairwise exchange of Thakur, Rabenseifner & Gropp 2005): in round i = 1, ..., P-1 every
   process k sends its block for (k + i) mod P to that process (and receives the block of
@@ -49,11 +55,14 @@ from interp.system.units import suggest
 Round = list[tuple[int, int]]
 
 _ALGORITHM_OF = {
-    "broadcast": ("broadcast", "scatter", "mpi_scatter"),  # NX/2 csend to -1
+    "broadcast": ("broadcast",),  # NX/2 csend to -1
     "bcast": ("bcast", "mpi_bcast"),
-    "reduce": ("reduce", "mpi_reduce", "gather", "mpi_gather"),
+    "reduce": ("reduce", "mpi_reduce"),
+    "scatter": ("scatter", "mpi_scatter"),
+    "gather": ("gather", "mpi_gather"),
+    "neighbour_ring": ("allgather", "mpi_allgather"),
     "exchange": (
-        "barrier", "mpi_barrier", "allgather", "mpi_allgather",
+        "barrier", "mpi_barrier", "comm_split",
         # NX/2 global operations: every node gets the result.
         "gsync", "gdsum", "gisum", "gssum", "gdprod", "giprod", "gsprod",
         "gdhigh", "gihigh", "gshigh", "gdlow", "gilow", "gslow",
@@ -136,11 +145,30 @@ def _ring(nprocs: int) -> list[Round]:
     return [[(k, (k + i) % nprocs) for k in range(nprocs)] for i in range(1, nprocs)]
 
 
+def _scatter(nprocs: int, root: int) -> list[Round]:
+    """SMPI's scatter__ompi_basic_linear: the root sends rank 0, 1, … its share, one
+    blocking send after another (itself skipped)."""
+    return [[(root, k)] for k in range(nprocs) if k != root]
+
+
+def _gather(nprocs: int, root: int) -> list[Round]:
+    """SMPI's gather__ompi_basic_linear: every rank sends its share to the root at once; the
+    root receives them from rank 0, 1, … in turn."""
+    return [[(k, root)] for k in range(nprocs) if k != root]
+
+
+def _neighbour_ring(nprocs: int) -> list[Round]:
+    """SMPI's allgather__ring: P − 1 rounds in which every rank sends its right neighbour the
+    share it got in the round before (its own first)."""
+    return [[(k, (k + 1) % nprocs) for k in range(nprocs)] for _ in range(1, nprocs)]
+
+
 def collective_rounds(kind: str, nprocs: int, root: int = 0) -> list[Round]:
     """The messages of collective ``kind`` as rounds of ``(src, dst)`` rank pairs.
 
     Messages in one round are concurrent; a round starts when its senders have finished the
-    previous one. ``root`` matters for broadcast/reduce only.
+    previous one. ``root`` matters for the rooted ones (broadcast, bcast, reduce, scatter,
+    gather) only.
     """
     algorithm = COLLECTIVES.get(kind.lower())
     if algorithm is None:
@@ -156,6 +184,12 @@ def collective_rounds(kind: str, nprocs: int, root: int = 0) -> list[Round]:
         return _reduce(nprocs, root)
     if algorithm == "ring":
         return _ring(nprocs)
+    if algorithm == "scatter":
+        return _scatter(nprocs, root)
+    if algorithm == "gather":
+        return _gather(nprocs, root)
+    if algorithm == "neighbour_ring":
+        return _neighbour_ring(nprocs)
     if algorithm == "rdb":
         return _rdb(nprocs)
     return _exchange(nprocs)
@@ -163,5 +197,6 @@ def collective_rounds(kind: str, nprocs: int, root: int = 0) -> list[Round]:
 
 def collective_steps(nprocs: int, kind: str = "broadcast") -> int:
     """Rounds of a collective: ceil(log2 P) for a tree (P > 1; 0 for P = 1), log2 P for an
-    exchange when P is a power of two, floor(log2 P) + 2 otherwise, P - 1 for the ring."""
+    exchange when P is a power of two, floor(log2 P) + 2 otherwise, P - 1 for the rings and
+    the linear scatter and gather."""
     return len(collective_rounds(kind, nprocs))

@@ -85,6 +85,9 @@ COLLECTIVE_ALGORITHMS = {
     "barrier": "mvapich2_pair",  # pairwise exchange k XOR 2^d, as the exchange rounds
     "alltoall": "ring",  # P - 1 rounds: k sends to (k + i) mod P
     "alltoallv": "ring",
+    "scatter": "ompi_basic_linear",  # the root sends each rank its share in turn
+    "gather": "ompi_basic_linear",  # each rank sends its share; the root receives in rank order
+    "allgather": "ring",  # P - 1 rounds: k sends to k + 1 mod P
 }
 
 
@@ -484,19 +487,28 @@ def simgrid_semantics(sag: SAG) -> tuple[SAG, list[str]]:
     """The same machine with SMPI's semantics where the spec chooses otherwise, so that a
     prediction compared with SMPI is of like with like: links shared max-min among one sender's
     messages too (``channel: fair``), no overlap of a call's overhead (SMPI's ``smpi/os``,
-    ``or`` and ``ois`` are paid whole by the calling rank: E5 in docs/validation.md), and
+    ``or`` and ``ois`` are paid whole by the calling rank: E5 in docs/validation.md),
     MPI_COMM_SPLIT as SMPI implements it (``comm_split: gather_send``: a gather to rank 0 and
-    its sends, docs/mpi.md). Returns that machine and one line per value it changed."""
+    its sends, docs/mpi.md), and every message of at most the static buffer size in the
+    static class (``static_buffer_use: all``: the export's ``smpi/ois`` is ``smpi/os``, so
+    SMPI prices a program's own small MPI_ISEND as a small MPI_SEND). Returns that machine
+    and one line per value it changed."""
     changes = []
     if channel(sag) != SIMGRID_CHANNEL:
         changes.append(f"cs.spec.channel: {SIMGRID_CHANNEL} (the spec says {channel(sag)})")
     if comm_split(sag) != SIMGRID_SPLIT:
         changes.append(f"cs.spec.comm_split: {SIMGRID_SPLIT} (the spec says {comm_split(sag)})")
+    buffers = sag.text(f"{sag.nodes}.cs.spec.static_buffer_use", "all")
+    if buffers != "all":  # the export prices every message by its size (smpi/ois = smpi/os)
+        changes.append(f"cs.spec.static_buffer_use: all (the spec says {buffers})")
     overlaps = {p.path: 0 for p in sag.parameters() if ".cs.overlap." in p.path
                 and not p.is_text and (sag.value(p.path, "min") != 0 or sag.value(p.path, "max") != 0)}
     changes += [f"{path}: 0 (the spec says {float(sag.value(path)):g})" for path in overlaps]
     same = _with_spec_text(simgrid_channel(sag), "comm_split", SIMGRID_SPLIT,
                            "as SMPI splits a communicator")
+    if buffers != "all":
+        same = _with_spec_text(same, "static_buffer_use", "all",
+                               "SMPI prices a small MPI_ISEND as a small MPI_SEND")
     return same.scaled(overlaps), changes
 
 

@@ -12,6 +12,8 @@ from interp.application.aag import build_aag
 @pytest.mark.parametrize("call, trips", [
     ("NINT(DINT(7.9D0))", 7), ("NINT(ANINT(6.5D0))", 7), ("IDIM(9, 2)", 7), ("IDIM(2, 9)", 0),
     ("NINT(DPROD(2.0, 3.5))", 7), ("NINT(AINT(-7.5)) + 14", 7), ("NINT(DDIM(9.0D0, 2.0D0))", 7),
+    # ISHFT (a hypercube code's 2**d and parent): left, logical right, and a 32-bit word
+    ("ISHFT(7, 0)", 7), ("ISHFT(1, 3) - 1", 7), ("ISHFT(28, -2)", 7), ("ISHFT(-1, -29)", 7),
 ])
 def test_known_values(tmp_path, call, trips):
     path = tmp_path / "p.f"

@@ -264,4 +264,41 @@ def test_simgrid_semantics_names_every_value_it_changes():
     startup = f"{cluster.nodes}.cs.static.startup"
     assert same.value(startup) == cluster.value(startup)
     ipsc_changes = simgrid_semantics(load_machine("ipsc860"))[1]
-    assert ipsc_changes == ["cs.spec.channel: fair (the spec says fifo)", split]  # no overlap there
+    assert ipsc_changes == ["cs.spec.channel: fair (the spec says fifo)", split,  # no overlap
+                            "cs.spec.static_buffer_use: all (the spec says synchronous)"]
+
+
+def test_validate_prices_a_small_isend_static_as_the_export_does(tmp_path):
+    """The export sets smpi/ois = smpi/os, so SMPI prices a program's own 8-byte MPI_ISEND
+    in the static class; validate's prediction must too (it was dynamic, the spec's Sec. 3.3
+    choice: a non-periodic halo exchange of 100 steps was +136% against SMPI). P = 2, each
+    rank one ISEND of 8 bytes to the other, computation off (Table 3, static buffers):
+    70 + 8·0.42 + 11·1 hop = 84.36 us; the spec's own prediction (dynamic):
+    175 + 8·0.36 + 33 = 210.88 us."""
+    from interp.analysis.validate import predict_communication
+    from interp.application.aag import build_aag
+    from interp.engine.predict import predict
+    from interp.system.simgrid import zero_computation
+
+    src = tmp_path / "isend8.f"
+    src.write_text("""\
+      PROGRAM ISEND8
+      INCLUDE 'mpif.h'
+      INTEGER RANK, IERR, REQ(2), STATS(MPI_STATUS_SIZE, 2)
+      DOUBLE PRECISION A, B
+      CALL MPI_INIT(IERR)
+      CALL MPI_COMM_RANK(MPI_COMM_WORLD, RANK, IERR)
+      CALL MPI_IRECV(B, 1, MPI_DOUBLE_PRECISION, 1 - RANK, 1,
+     &               MPI_COMM_WORLD, REQ(1), IERR)
+      CALL MPI_ISEND(A, 1, MPI_DOUBLE_PRECISION, 1 - RANK, 1,
+     &               MPI_COMM_WORLD, REQ(2), IERR)
+      CALL MPI_WAITALL(2, REQ, STATS, IERR)
+      CALL MPI_FINALIZE(IERR)
+      END
+""")
+    aag = build_aag([str(src)])
+    ipsc = load_machine("ipsc860")
+    static = 70e-6 + 8 * 0.42e-6 + 11e-6
+    dynamic = 175e-6 + 8 * 0.36e-6 + 33e-6
+    assert predict_communication(aag, ipsc, 2).seconds == pytest.approx(static, rel=1e-9)
+    assert predict(aag, zero_computation(ipsc), 2, {}).seconds == pytest.approx(dynamic, rel=1e-9)
