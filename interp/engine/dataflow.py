@@ -26,6 +26,10 @@ from interp.engine.values import Frame
 from interp.errors import InterpError
 
 BUDGET = 1024  # statement executions (and IF and loop heads) replayed per closed-form sub-graph
+# ... and for a sub-graph that computes a message's partner, count or tag: past BUDGET an IF
+# still has its branch probability and a loop its trip count, but a message has no stand-in
+# (a particle code's counts per destination, 1,000 particles a rank: an error at its call)
+MESSAGE_BUDGET = 100_000
 STEERING_TYPES = ("INTEGER", "LOGICAL")
 
 
@@ -73,6 +77,10 @@ def follow(p, aaus: list[A.AAU], frame: Frame, counts: dict | None = None,
         _CRITICAL[0] = p.critical_names
         steers = _static(aaus, frame.table, ("steers", frozenset(counters)),
                          lambda aaus, table: _steers(steering, table, aaus))
+        if steers and budget == BUDGET and _static(
+                aaus, frame.table, "messages",
+                lambda aaus, table: _steers(message_names(p.aag), table, aaus)):
+            budget = MESSAGE_BUDGET
         if steers and _within(aaus, counts, budget):
             inert = unknowable(p, aaus, frame, p.critical_names, bool(counters), _FLOW)
             if not inert.whole:  # (else nothing of it could be read: forgotten, below)
@@ -205,6 +213,18 @@ def critical_names(aag) -> set[str]:
         names.add(c.name)
         names.update(c.definition_path)
         seeds.append((c.unit, c.name))
+    names |= _definition_closure(aag, seeds) | message_names(aag)
+    aag._critical_names = names
+    return names
+
+
+def message_names(aag) -> set[str]:
+    """The names in the arguments of message-passing calls other than their buffers
+    (partners, counts, tags), and what they are computed from."""
+    cached = getattr(aag, "_message_names", None)
+    if cached is not None:
+        return cached
+    seeds: list[tuple[str, str]] = []
     for u in aag.units.values():
         for a in u.walk():
             if getattr(a, "call", None) is not None:
@@ -214,11 +234,9 @@ def critical_names(aag) -> set[str]:
                         continue  # the data a message carries, not how it is sent
                     for node in walk(arg):
                         if isinstance(node, (ast.Var, ast.Ref)):
-                            names.add(node.name)
                             seeds.append((u.name, node.name))
-    names |= _definition_closure(aag, seeds)
-    aag._critical_names = names
-    return names
+    aag._message_names = _definition_closure(aag, seeds)
+    return aag._message_names
 
 
 def _definition_closure(aag, seeds: list[tuple[str, str]]) -> set[str]:
