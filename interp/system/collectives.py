@@ -69,7 +69,8 @@ _ALGORITHM_OF = {
         "giand", "gior", "gixor", "gland", "glor", "gcol", "gcolx", "gopf",
     ),
     "rdb": ("allreduce", "mpi_allreduce"),
-    "ring": ("alltoall", "mpi_alltoall", "alltoallv", "mpi_alltoallv"),
+    "ring": ("alltoall", "mpi_alltoall"),
+    "pairwise": ("alltoallv", "mpi_alltoallv"),
 }  # fmt: skip
 COLLECTIVES: dict[str, str] = {kind: algo for algo, kinds in _ALGORITHM_OF.items() for kind in kinds}
 """Collective kind (NX/2 or MPI name, lower case) -> algorithm."""
@@ -145,6 +146,14 @@ def _ring(nprocs: int) -> list[Round]:
     return [[(k, (k + i) % nprocs) for k in range(nprocs)] for i in range(1, nprocs)]
 
 
+def _pairwise(nprocs: int) -> list[Round]:
+    """SMPI's alltoallv__ring: the ring's rounds, but when P is a power of two round i pairs
+    k with k XOR i (each pair exchanges both ways) instead of sending to k + i."""
+    if not _is_power_of_two(nprocs):
+        return _ring(nprocs)
+    return [[(k, k ^ i) for k in range(nprocs)] for i in range(1, nprocs)]
+
+
 def _scatter(nprocs: int, root: int) -> list[Round]:
     """SMPI's scatter__ompi_basic_linear: the root sends rank 0, 1, … its share, one
     blocking send after another (itself skipped)."""
@@ -184,6 +193,8 @@ def collective_rounds(kind: str, nprocs: int, root: int = 0) -> list[Round]:
         return _reduce(nprocs, root)
     if algorithm == "ring":
         return _ring(nprocs)
+    if algorithm == "pairwise":
+        return _pairwise(nprocs)
     if algorithm == "scatter":
         return _scatter(nprocs, root)
     if algorithm == "gather":
