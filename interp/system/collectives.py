@@ -27,13 +27,15 @@ the filter replaces a collective call by the messages below. Nine algorithms:
   count names.
 * **neighbour_ring** (MPI_Allgather, SMPI's ``allgather__ring``): P - 1 rounds in which every
   rank k sends one share to k + 1 mod P (the share it received in the round before).
-* **ring** (MPI_Alltoall and MPI_Alltoallv, SMPI's ``alltoall__ring``/``alltoallv__ring``,
+* **ring** (MPI_Alltoall, SMPI's ``alltoall__ring``,
   the pairwise exchange of Thakur, Rabenseifner & Gropp 2005): in round i = 1, ..., P-1 every
   process k sends its block for (k + i) mod P to that process (and receives the block of
   (k - i) mod P); P - 1 rounds, every message carrying one block, for every P. Each pair of
   ranks exchanges directly, so no block is forwarded (a tree would move log2 P times less
   latency but P/2 times more bytes per message: for the large blocks of an FFT transpose the
   pairwise exchange is what MPI libraries choose).
+* **pairwise** (MPI_Alltoallv, SMPI's ``alltoallv__ring``): the ring's rounds, except that when
+  P is a power of two round i pairs k with k XOR i.
 
 ``bcast`` and ``reduce`` use ``(k - root) mod P`` for every P, as SMPI does, so with a root
 other than 0 on a hypercube some of their messages cross more than one link.
