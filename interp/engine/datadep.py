@@ -181,6 +181,22 @@ def trip_symbol(a: A.Iter) -> DataSymbol:
         "limits are run-time data", a.loc.line, a.body[0].loc.line if a.body else None)
 
 
+def loop_test_symbol(a: A.Iter, bounded: bool) -> DataSymbol:
+    """The fraction of the tests of a DO WHILE or GO TO loop (``IF (RESID .GT. TOL) GO TO
+    10``) that go on, where the test reads run-time data: a convergence loop. Default 1 when
+    a part of the test interp follows (``IT .LT. MAXIT``) ends the loop: it runs to that bound,
+    as a counted DO loop with an early-exit test; else 0.5 (two iterations a run)."""
+    cond = a.cond
+    what = (f"fraction of the tests of the loop at line {a.loc.line}, ({expr_text(cond)}) at "
+            f"line {cond.loc.line}, that go on to another iteration, where its run-time data "
+            "decide it")
+    what += ("; default 1: the loop runs until the part of the test interp follows ends it"
+             if bounded else "; default 0.5: two iterations")
+    return DataSymbol(
+        symbol_name("branch probability", cond.loc.file, cond.loc.line), "branch probability",
+        cond.loc.file, cond.loc.line, 1.0 if bounded else 0.5, what, cond.loc.line, None)
+
+
 def given_value(given: dict, name: str):
     """The user's value for data symbol ``name`` (``--set`` names are upper case), or None."""
     value = given.get(name)

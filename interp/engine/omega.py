@@ -29,7 +29,7 @@ from interp.application import ast
 from interp.application.expr import SymbolicError, as_sympy, names_in, trip_count, walk
 from interp.engine.dataflow import assigned, follow, steering_assigned
 from interp.engine.datadep import (
-    branch_symbols, diffuse, enclosing_loops, leaving_arms, trip_symbol,
+    branch_symbols, diffuse, enclosing_loops, leaving_arms, loop_test_symbol, trip_symbol,
 )
 from interp.engine import induction, loopmemo, stepbudget, straight
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
@@ -683,18 +683,61 @@ def _step_while(p, a: A.Iter, frame) -> Generator:
         stepbudget.check(p, a)
         if not (a.test_at_end and first):
             p.advance("computation", per_iter)
-            try:
-                go_on = p.decide(a.cond, frame, f"the condition of the loop at line {a.loc.line}")
-            except NeedValue as need:  # --iterations gives the count without the inputs
-                raise NeedValue(need.names, need.message.split(" depends on ")[0],
-                                need.location, loop=a.loc) from None
-            if not go_on:
+            if not _loop_goes_on(p, a, frame):
                 break
         first = False
         signal = yield from step_list(p, a.body, frame)
         if signal is not None and not _cycles(a, signal):
             return signal
     return None
+
+
+def _loop_goes_on(p, a: A.Iter, frame) -> bool:
+    """A DO WHILE or GO TO loop's test. Where it reads run-time data interp does not follow (a
+    residual from an MPI_ALLREDUCE), the parts it follows decide it where they can
+    (``IT .LT. MAXIT`` false ends the loop under .AND.), the rest the loop test's probability,
+    by error diffusion, as an IF that restarts its loop (datadep)."""
+    what = f"the condition of the loop at line {a.loc.line}"
+    try:
+        return p.decide(a.cond, frame, what)
+    except NeedValue as need:  # --iterations gives the count without the inputs
+        raise NeedValue(need.names, need.message.split(" depends on ")[0],
+                        need.location, loop=a.loc) from None
+    except InterpError:
+        pass  # run-time data
+    value, bounded = _followed_part(p, a, a.cond, frame, what)
+    if value is not None:
+        return value
+    s = loop_test_symbol(a, bounded)
+    go_on = p.data_number(s)
+    counts = p.arm_counts.setdefault(a.id, [0, 0])
+    k = diffuse([1.0 - go_on, go_on], counts)  # on a tie, going on: 1/(1 - p) iterations
+    counts[k] += 1
+    p.decisions.append((f"test of the loop {a.id}", k))  # a periodicity check compares them
+    return k == 1
+
+
+def _followed_part(p, a: A.Iter, cond: ast.Expr, frame, what: str) -> tuple[bool | None, bool]:
+    """The value of a loop test whose run-time data is not followed, where the operands of its
+    .AND./.OR. that interp follows decide it (else None), and whether such an operand can end
+    the loop (a bound: ``IT .LT. MAXIT``)."""
+    if not (isinstance(cond, ast.BinOp) and cond.op in ("AND", "OR")):
+        try:
+            return p.decide(cond, frame, what), True
+        except NeedValue as need:
+            raise NeedValue(need.names, need.message.split(" depends on ")[0],
+                            need.location, loop=a.loc) from None
+        except InterpError:
+            return None, False
+    parts = [_followed_part(p, a, x, frame, what) for x in (cond.left, cond.right)]
+    decisive = cond.op == "OR"  # the operand value that decides the whole
+    if any(v is decisive for v, _ in parts):
+        return decisive, True
+    if all(v is not None for v, _ in parts):
+        return not decisive, True
+    if cond.op == "AND":
+        return None, any(b for _, b in parts)
+    return None, all(b for _, b in parts)
 
 
 def _step_goto(p, a: A.Iter, frame) -> Generator:
