@@ -25,10 +25,16 @@ class LibraryCall:
     cost: str | None = None
     reduce: str | None = None
     elem_bytes: int | None = None
+    # (role, the argument that plays it): MPI_SENDRECV_REPLACE's one buffer is also its recvbuf
+    aliases: tuple[tuple[str, str], ...] = ()
 
     def role_index(self, role: str) -> int | None:
         """Position of the argument with this role (``out_`` prefixes ignored)."""
-        return _role_index(self.args, role)
+        i = _role_index(self.args, role)
+        if i is None and self.aliases:
+            other = dict(self.aliases).get(role)
+            return _role_index(self.args, other) if other else None
+        return i
 
 
 @dataclass(frozen=True)
@@ -69,6 +75,7 @@ def library_calls() -> dict[str, LibraryCall]:
         for name, entry in _data()[lib].items():
             fields = dict(entry)
             fields["args"] = tuple(fields.get("args", ()))
+            fields["aliases"] = tuple(sorted(fields.get("aliases", {}).items()))
             out[name] = LibraryCall(name=name, library=lib, **fields)
     return out
 

@@ -65,3 +65,24 @@ def test_gather_family_is_communication_with_a_stated_approximation():
     # at least one 80-byte static message (startup 70 us + 80·0.42 us + 11 us) per operation
     assert pred.seconds > 4 * (70e-6 + 80 * 0.42e-6 + 11e-6)
     assert any("MPI_GATHER is priced" in n for n in pred.notes)
+
+
+def test_sendrecv_replace_one_buffer_both_ways():
+    """MPI_SENDRECV_REPLACE (one buffer, sent then overwritten) is MPI_SENDRECV with the
+    receive's buffer, count and type the send's; it was 'an MPI routine interp does not
+    model'. P = 4, periodic shift right of 1000 bytes: rank k waits for rank k−1's message,
+    0 -> 1 and 2 -> 3 one hop, 3 -> 0 (11 -> 00) and 1 -> 2 (01 -> 10) two. The received
+    word is followed: rank 0 then sends 3 messages of 4 bytes to rank 1 (static buffers)."""
+    saag = build_saag(aag_of(program("shift_replace.f")), load(), 4)
+    assert saag.problems == []
+    p2p = sorted((e.src, e.dst, int(e.count)) for e in saag.edges if e.kind == "sync")
+    assert ("rank 0", "rank 1", 3) in p2p
+    pred = run(program("shift_replace.f"), 4, machine=zero_computation(load()))
+    finish = {r["pid"]: float(r["finish"]) for r in pred.process_rows()}
+    one_hop = DYNAMIC_STARTUP + MSG + 1 * DYNAMIC_PER_HOP + RECEIVE  # 568 us
+    two_hops = DYNAMIC_STARTUP + MSG + 2 * DYNAMIC_PER_HOP + RECEIVE  # 601 us
+    assert finish[2] == pytest.approx(two_hops, rel=1e-9)
+    assert finish[3] == pytest.approx(one_hop, rel=1e-9)
+    # rank 0: its shift (two hops from rank 3), then 3 eager sends of 4 bytes, 70 us each
+    # (Table 3's static startup: a message of at most 100 bytes)
+    assert finish[0] == pytest.approx(two_hops + 3 * 70e-6, rel=1e-9)
