@@ -798,6 +798,9 @@ def step_conditional(p, a: A.Condt, frame) -> Generator:
                 for name in assigned(a):
                     frame.forget(name)
                 return None
+        if v is not None:  # the inputs decide it, not run-time data: their values are needed
+            raise NeedValue([str(s) for s in v.free_symbols], f"which branch of the IF at line "
+                            f"{a.loc.line} runs", a.loc)
         taken = _diffused_arm(p, a, k)
     p.advance("computation", branch_overhead(a.branches, taken, p.cm))
     if taken is None:

@@ -332,6 +332,13 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
             if all(n in fixed for n in new):
                 raise
             fixed.update(new)
+            where = f" ({need.location.file.rsplit('/', 1)[-1]}:{need.location.line})" \
+                if need.location else ""
+            formula_notes.append(
+                f"{need.message.split(' depends on ')[0]}{where} depends on "
+                + ", ".join(sorted(new)) + (": its given value was used (the formula has its "
+                                            "number)" if len(new) == 1 else ": their given "
+                                            "values were used (the formula has their numbers)"))
             continue
         # which messages share links, and so when they arrive, is decided with numbers only:
         # when link sharing delays messages at the inputs given, the inputs the unpriced
