@@ -6,6 +6,7 @@ a 1000-byte message is over the 100-byte static buffers)."""
 from __future__ import annotations
 
 import pytest
+import sympy as sp
 
 from interp.engine.saag import build_saag
 from interp.system.simgrid import zero_computation
@@ -86,3 +87,14 @@ def test_sendrecv_replace_one_buffer_both_ways():
     # rank 0: its shift (two hops from rank 3), then 3 eager sends of 4 bytes, 70 us each
     # (Table 3's static startup: a message of at most 100 bytes)
     assert finish[0] == pytest.approx(two_hops + 3 * 70e-6, rel=1e-9)
+
+
+def test_a_set_value_of_an_unfollowed_scalar_travels_in_its_message():
+    """``--set NH=100`` fills NH, which interp does not follow (a split in place on data):
+    the count message carries 100, so rank 1's NR is 100 and its receive takes 400 bytes.
+    The message carried the unfollowed value ('the value of NR is not known'), so --set had
+    to name every receiver's variable too (a hypercube quicksort's NR)."""
+    saag = build_saag(aag_of(program("sent_count.f")), load(), 2, {"NH": sp.Integer(100)})
+    assert saag.problems == []
+    sizes = sorted(int(e.size) for e in saag.edges if e.kind == "sync")
+    assert sizes == [4, 4 * 100]
