@@ -98,3 +98,30 @@ def test_a_set_value_of_an_unfollowed_scalar_travels_in_its_message():
     assert saag.problems == []
     sizes = sorted(int(e.size) for e in saag.edges if e.kind == "sync")
     assert sizes == [4, 4 * 100]
+
+
+def test_a_broadcast_root_spends_its_sends_startups_as_call_overhead(tmp_path):
+    """MPI_BCAST of 1000 doubles (8000 bytes, dynamic buffers) from rank 0, P = 2, eager:
+    the root is busy for its one send's startup, 175 us, and waits for nobody; it was all
+    'waiting' (for the last member to enter). Rank 1 receives at 175 + 8000 · 0.36 + 33 =
+    3088 us, all of it in the message (no send of its own)."""
+    path = tmp_path / "bc.f"
+    path.write_text("""\
+      PROGRAM BC
+      INCLUDE 'mpif.h'
+      DOUBLE PRECISION BUF(1000)
+      CALL MPI_INIT(IERR)
+      CALL MPI_BCAST(BUF, 1000, MPI_DOUBLE_PRECISION, 0, MPI_COMM_WORLD,
+     &               IERR)
+      CALL MPI_FINALIZE(IERR)
+      END
+""")
+    pred = run(str(path), 2, machine=zero_computation(load()))
+    rows = {r["pid"]: r for r in pred.process_rows()}
+    assert float(rows[0]["call"]) == pytest.approx(DYNAMIC_STARTUP, rel=1e-9)
+    assert float(rows[0]["waiting"]) == pytest.approx(0.0, abs=1e-15)
+    assert float(rows[0]["finish"]) == pytest.approx(DYNAMIC_STARTUP, rel=1e-9)
+    one_hop = DYNAMIC_STARTUP + 8000 * DYNAMIC_PER_BYTE + DYNAMIC_PER_HOP + RECEIVE
+    assert one_hop == pytest.approx(3088e-6)
+    assert float(rows[1]["finish"]) == pytest.approx(one_hop, rel=1e-9)
+    assert float(rows[1]["call"]) == pytest.approx(0.0, abs=1e-15)
