@@ -33,6 +33,7 @@ class Card:
     line: int
     end_line: int
     raw_lines: tuple[str, ...]  # the physical lines, for error messages
+    cut: tuple[int, ...] = ()  # fixed form: its lines with text past column 72 (ignored)
 
     def location(self, offset: int = 0) -> SourceLocation:
         """The physical place of character ``offset`` of the statement text (an offset at or
@@ -99,6 +100,7 @@ class _Builder:
         self.first = 0
         self.continuations = 0
         self.quote: str | None = None
+        self.cut: list[int] = []
 
     @property
     def open(self) -> bool:
@@ -108,7 +110,9 @@ class _Builder:
         self.flush()
         self.label, self.first, self.lines = label, lineno, [raw]
 
-    def add(self, text: str, lineno: int, first_col: int) -> None:
+    def add(self, text: str, lineno: int, first_col: int, past: str = "") -> None:
+        if past.strip():  # (card decks' sequence numbers too: said only on a syntax error)
+            self.cut.append(lineno)
         if self.quote is None and "'" not in text and '"' not in text:  # the common case
             upper = text.split("!", 1)[0].upper()
         else:
@@ -126,7 +130,8 @@ class _Builder:
         if body or self.label is not None:
             last = self.first + len(self.lines) - 1
             self.cards.append(
-                Card(self.file, self.label, body, cols, self.first, last, tuple(self.lines))
+                Card(self.file, self.label, body, cols, self.first, last, tuple(self.lines),
+                     tuple(self.cut))
             )
         self._reset()
 
@@ -176,10 +181,12 @@ def read_fixed_form(text: str, file: str) -> list[Card]:
             if _is_number(rest[:1]) and rest[:1] != "0" and b.open:
                 _count_continuation(b, file, lineno, tab + 2, raw)
                 b.lines.append(raw)
-                b.add(rest[1:STATEMENT_END_COLUMN - 6], lineno, tab + 3)
+                b.add(rest[1:STATEMENT_END_COLUMN - 6], lineno, tab + 3,
+                      rest[STATEMENT_END_COLUMN - 6:])
                 continue
             b.start(_label(label_field, file, lineno, raw), lineno, raw)
-            b.add(rest[: STATEMENT_END_COLUMN - 6], lineno, tab + 2)
+            b.add(rest[: STATEMENT_END_COLUMN - 6], lineno, tab + 2,
+                  rest[STATEMENT_END_COLUMN - 6:])
             continue
         label, mark = _label(raw[:5], file, lineno, raw), raw[5:6]
         if mark not in ("", " ", "0"):
@@ -198,10 +205,10 @@ def read_fixed_form(text: str, file: str) -> list[Card]:
                 )
             _count_continuation(b, file, lineno, 6, raw)
             b.lines.append(raw)
-            b.add(raw[6:STATEMENT_END_COLUMN], lineno, 7)
+            b.add(raw[6:STATEMENT_END_COLUMN], lineno, 7, raw[STATEMENT_END_COLUMN:])
             continue
         b.start(label, lineno, raw)
-        b.add(raw[6:STATEMENT_END_COLUMN], lineno, 7)
+        b.add(raw[6:STATEMENT_END_COLUMN], lineno, 7, raw[STATEMENT_END_COLUMN:])
     b.flush()
     return b.cards
 

@@ -561,6 +561,11 @@ def _syntax_error(card: Card, err: UnexpectedInput) -> InterpError:
     if expected:
         names = ", ".join(_pretty_terminal(t) for t in expected[:8])
         hint = f"expected one of: {names}"
+    if card.cut:
+        lines = ", ".join(str(n) for n in card.cut)
+        cut = (f"fixed form ignores text past column 72 (line {lines}): continue the statement "
+               "on a next line with a character in column 6")
+        hint = f"{cut}; {hint}" if hint else cut
     return card.error(f"syntax error: unexpected {found}", offset, hint=hint)
 
 

@@ -105,19 +105,47 @@ def price(s: GlobalSync, inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> l
     payload = combine(kind, any_req, reqs, root)
     newcomms = new_communicators(s, kind, reqs, members)
     arrival_max = latest(list(t_in.values()))
+    before, after = _startups(s, kind, size_of, rounds)
     out = []
     for pid, p in procs.items():
         start = t_in[pid]
         end = t[pid]
-        reach = later(arrival_max, start)
+        # its own sends' startups are call overhead, as a point-to-point send's: a broadcast's
+        # root that only sends did not wait for the others (it was all 'waiting'); those it
+        # makes before its first receive come first, the others after the others' entry
+        own = start + before.get(pid, ZERO)
+        first = (end if is_earlier(end, own) else own) - start
+        reach = later(arrival_max, start + first)
         # its wait for the last member to enter, but no longer than it stayed: a member that
         # leaves first (a reduce's leaf) would otherwise have a negative transmission
-        wait = (end if is_earlier(end, reach) else reach) - start
+        wait = (end if is_earlier(end, reach) else reach) - start - first
+        rest = start + first + wait + after.get(pid, ZERO)
+        call = (end if is_earlier(end, rest) else rest) - start - wait
         sync, contention = lost.get(pid, (ZERO, ZERO))
-        out.append((p, Reply(end=end, parts={"waiting": wait, "transmission": end - start - wait},
+        out.append((p, Reply(end=end, parts={"call": call, "waiting": wait,
+                                             "transmission": end - start - call - wait},
                              payload=payload.get(pid), newcomm=newcomms.get(pid), sync=sync,
                              contention=contention)))
     return out
+
+
+def _startups(s: GlobalSync, kind: str, size_of, rounds) -> tuple[dict, dict]:
+    """Each member's startup time summed over the messages it sends in the operation: those
+    of the rounds up to the first in which it receives (sent before it can wait for anyone),
+    and those of the later rounds."""
+    before: dict[int, object] = {}
+    after: dict[int, object] = {}
+    heard: set[int] = set()
+    for rnd in rounds:
+        for src, dst in rnd:
+            if kind in ("gsync", "barrier"):
+                c = as_time(s.sag.seconds(f"{s.sag.nodes}.cs.sync.overhead", s.bound))
+            else:
+                c = s.msgs.time(src, dst, size_of(src, dst), True).startup
+            side = after if src in heard else before
+            side[src] = side.get(src, ZERO) + c
+        heard.update(dst for _, dst in rnd)
+    return before, after
 
 
 def _lost_parts(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq], t_in: dict,

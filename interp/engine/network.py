@@ -140,6 +140,9 @@ class Network:
         self.crossed = False
         # fair: the latest ends of final flows on a link, of two different senders
         self.closed_end: dict[Link, list[tuple[float, object]]] = {}
+        # fair: the latest end of a final flow of each sender on each link it used (a burst
+        # to one partner and another alternates links: its last flow is on the other one)
+        self.own_end: dict[tuple[object, Link], float] = {}
         self.open: dict[int, Flow] = {}
         self.by_link: dict[Link, set[int]] = {}  # the open flows on each link
         self.fixed: dict[Link, list[Segment]] = {}
@@ -163,8 +166,8 @@ class Network:
                 flow.prev, self.next[prev.key] = prev.key, key
             elif self.channel == "fifo" and prev is not None:
                 flow.after = prev.end
-            elif prev is not None and prev.key not in self.open and prev.end > start + _EPS \
-                    and set(prev.links) & set(links):
+            elif prev is not None and any(self.own_end.get((sender, link), -INF) > start + _EPS
+                                          for link in links):
                 self.violated = True  # fair: it would have shared a link with a final flow
             self.last[sender] = flow
         if self.channel == "fair" and any(self._closed_end(link, sender) > start + _EPS
@@ -267,6 +270,8 @@ class Network:
             nxt.prev, nxt.after = None, max(nxt.after, flow.end)
 
     def _closed(self, link: Link, flow: Flow) -> None:
+        own = (flow.sender, link)
+        self.own_end[own] = max(self.own_end.get(own, -INF), flow.end)
         ends = {snd: e for e, snd in self.closed_end.get(link, ())}
         ends[flow.sender] = max(ends.get(flow.sender, -INF), flow.end)
         self.closed_end[link] = sorted(((e, snd) for snd, e in ends.items()),
@@ -300,6 +305,8 @@ class Network:
                 bound[link] += d
         for link, ends in self.closed_end.items():
             self.closed_end[link] = [(e + d, snd) for e, snd in ends]
+        for own in self.own_end:
+            self.own_end[own] += d
         for f in self.last.values():
             if f.key not in self.open:
                 f.end += d

@@ -209,10 +209,12 @@ def _function_seconds(p, a: A.Seq, name: str, actuals, frame, binding: dict) -> 
         stepped = None if binding else _function_stepped(p, unit, actuals, frame)
         if stepped is not None:
             return stepped
+        # (the reference's own line: a Seq AAU of several statements starts at the first)
+        where = next((x.loc for x in actuals if getattr(x, "loc", None) is not None), a.loc)
         raise InterpError(
-            f"FUNCTION {name}, used in an expression at line {a.loc.line}, has no closed form "
+            f"FUNCTION {name}, used in an expression at line {where.line}, has no closed form "
             "(a loop in it must be unrolled, or control leaves it early), and interp does not "
-            "interpret a function step by step inside an expression", a.loc,
+            "interpret a function step by step inside an expression", where,
             hint=f"give its time with --routine {name}=SECONDS") from None
 
 
@@ -828,6 +830,9 @@ def step_conditional(p, a: A.Condt, frame) -> Generator:
                 for name in assigned(a):
                     frame.forget(name)
                 return None
+        if v is not None:  # the inputs decide it, not run-time data: their values are needed
+            raise NeedValue([str(s) for s in v.free_symbols], f"which branch of the IF at line "
+                            f"{a.loc.line} runs", a.loc)
         taken = _diffused_arm(p, a, k)
     p.advance("computation", branch_overhead(a.branches, taken, p.cm))
     if taken is None:

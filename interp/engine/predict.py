@@ -292,7 +292,7 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
             raise InterpError(f"--routine {name}: the program has no subroutine or function {name}",
                               hint="name one of: " + ", ".join(sorted(aag.units)))
     given = dict(given or {})
-    aag, given, constants, rebuilt = _parameters_set(aag, given)
+    aag, given, constants, rebuilt = parameters_set(aag, given)
     check_iterations(aag, iterations or {})
     check_given(aag, given)
     fixed: dict[str, sp.Expr] = {} if symbolic else dict(given)
@@ -332,6 +332,13 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
             if all(n in fixed for n in new):
                 raise
             fixed.update(new)
+            where = f" ({need.location.file.rsplit('/', 1)[-1]}:{need.location.line})" \
+                if need.location else ""
+            formula_notes.append(
+                f"{need.message.split(' depends on ')[0]}{where} depends on "
+                + ", ".join(sorted(new)) + (": its given value was used (the formula has its "
+                                            "number)" if len(new) == 1 else ": their given "
+                                            "values were used (the formula has their numbers)"))
             continue
         # which messages share links, and so when they arrive, is decided with numbers only:
         # when link sharing delays messages at the inputs given, the inputs the unpriced
@@ -504,7 +511,7 @@ def _counted_loop(key: str, a: A.Iter) -> InterpError:
                        hint="set the inputs in its limits with --set NAME=VALUE instead")
 
 
-def _parameters_set(aag: AAG, given: dict[str, sp.Expr]
+def parameters_set(aag: AAG, given: dict[str, sp.Expr]
                     ) -> tuple[AAG, dict[str, sp.Expr], dict[str, sp.Expr], list[str]]:
     """``--set NAME=V`` of a PARAMETER constant (no variable of that name): the program
     rebuilt with that value (``with_parameters``), the other inputs, the PARAMETERs' given

@@ -22,7 +22,7 @@ import sympy as sp
 from interp.application.aag import AAG
 from interp.engine.sync import Problem
 from interp.engine.edges import KIND_SYMBOL, CommEdge
-from interp.engine.predict import check_given, interpret
+from interp.engine.predict import check_given, interpret, parameters_set
 from interp.engine.process import Process
 from interp.engine.timeval import FormulaTooLarge
 from interp.engine.values import Inputs
@@ -50,7 +50,8 @@ class SAAG:
 
 def build_saag(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = None) -> SAAG:
     """Interpret the configuration once and collect its edges and problems."""
-    given = dict(given or {})
+    # --set of a PARAMETER (N = 100000): the program rebuilt with it, as predict does
+    aag, given, _constants, rebuilt = parameters_set(aag, dict(given or {}))
     check_given(aag, given)
     first = Inputs(given, given=given)
     try:
@@ -61,7 +62,7 @@ def build_saag(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None
     edges = list(sched.edges.values())
     for i, e in enumerate(edges, start=1):
         e.id = i
-    return SAAG(aag, nprocs, procs, edges, list(sched.problems), list(sched.notes))
+    return SAAG(aag, nprocs, procs, edges, list(sched.problems), rebuilt + list(sched.notes))
 
 
 __all__ = ["SAAG", "build_saag", "CommEdge", "KIND_SYMBOL"]

@@ -381,8 +381,9 @@ class Frame:
         """Every tracked element of array ``name`` (suffix → value), or the scalar (suffix "")."""
         store = self._store(name)
         if not self._is_array(name):
-            value = store.get(name)
-            return {"": _forced(value) if value is not None else self.value_of_scalar(name)}
+            value = store.get(name)  # (one not followed: the user's --set value, if any)
+            return {"": self._scalar(name, _forced(value)) if value is not None
+                    else self.value_of_scalar(name)}
         return {k[len(name):]: _forced(store[k]) for k in store.keys_of(name) if k != name}
 
     def value_of_scalar(self, name: str) -> object:

@@ -446,6 +446,23 @@ def test_syntax_error_at_end_of_statement_points_past_the_last_character():
     assert exc.value.message == "syntax error: unexpected end of the statement"
 
 
+def test_syntax_error_in_a_statement_cut_at_column_72_says_so(tmp_path):
+    """Fixed form reads columns 7-72; a statement typed past 72 loses its end, and the
+    parse error at column 73 said only what was expected."""
+    path = tmp_path / "long.f"
+    long = "      PARAMETER (NC = MAX(LOGM, 3) + MOD(M, 7), NS = NINT(SQRT(REAL(M))))"
+    assert len(long) == 73  # its last ")" in column 73: ignored
+    path.write_text("      PROGRAM P\n" + long + "\n      END\n")
+    with pytest.raises(InterpError) as exc:
+        parse_file(path)
+    assert exc.value.location.line == 2 and exc.value.location.column == 73
+    assert exc.value.hint.startswith("fixed form ignores text past column 72 (line 2)")
+    # a card deck's sequence numbers past column 72 change nothing when the statement parses
+    path.write_text("      PROGRAM P" + " " * 57 + "P0000010\n      X = 1" + " " * 61
+                    + "P0000020\n      END\n")
+    parse_file(path)
+
+
 def test_syntax_error_on_a_continuation_line_points_at_that_line(fixed):
     path = fixed("""
         PROGRAM P

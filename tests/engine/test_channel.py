@@ -172,3 +172,32 @@ def test_the_burst_is_received_too_early_then_deferred(cube):
     ring = build_aag([str(PROGRAMS.parents[2] / "programs" / "ring" / "ring.f")])
     sched, _, _ = interpret(ring, simgrid_channel(cube), 8, Inputs({}))
     assert not sched.msgs.network.defer
+
+
+def test_fair_detects_a_burst_that_alternates_partners():
+    """The sender's last flow is on another link (0 → 2) than the one a final flow of its
+    own is still on (0 → 1): the run must be repeated too. It used to check the last flow
+    alone, so a burst to ranks 1, 2, 1, 2 kept each link's messages one after the other."""
+    net = Network("fair", defer=False)
+    net.add(1, (L,), START, WIRE, sender=0)
+    assert net.settle_one(1, {0: 0.0}.get)
+    net.add(2, ((0, 2),), START + STARTUP, WIRE, sender=0)
+    net.add(3, (L,), START + 2 * STARTUP, WIRE, sender=0)  # overlaps flow 1, already final
+    assert net.violated
+
+
+def test_burst_alternating_partners(cube):
+    """burst2x2.f, P = 4, fair: rank 0's eager sends leave 175 us apart, to 1, 2, 1, 2; on
+    the wire at 208, 383, 558, 733. Link 0 → 1: message a1 alone [208, 558) (350 done,
+    387.28 left), then two at 1/2: a1 ends 558 + 2 · 387.28 = 1332.56, a2 350 later,
+    1682.56 (= 208 + 2 · 737.28). Link 0 → 2 the same 175 later: 1507.56, 1857.56. Rank 1
+    forwards at 1332.56 to rank 3 (one hop, 1 → 3): 1332.56 + 208 + 737.28 = 2277.84.
+    (Each link's messages one after the other, as before: a1 at 945.28, rank 3 at 1890.56;
+    SMPI agrees with the shared times: interp validate on tb_hand-like trees, -34% before.)"""
+    pred = predict(build_aag([str(PROGRAMS / "burst2x2.f")]), simgrid_channel(cube), 4, {})
+    ends = [float(r["finish"]) / US for r in pred.process_rows()]
+    a1 = 558 + 2 * (WIRE - 350)
+    assert a1 == pytest.approx(1332.56)
+    assert ends[1] == pytest.approx(START + 2 * WIRE)  # 1682.56
+    assert ends[2] == pytest.approx(START + STARTUP + 2 * WIRE)  # 1857.56
+    assert ends[3] == pytest.approx(a1 + START + WIRE)  # 2277.84
