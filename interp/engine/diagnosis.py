@@ -51,6 +51,17 @@ def check_sizes(s: GlobalSync, m: Message, p: Process, rq: RecvReq) -> None:
             f"{m.src.label} sends {m.size} bytes (type/tag {m.tag}) to {p.label}, whose receive "
             f"buffer holds only {rq.capacity} bytes",
             [m.send_aau.loc, rq.aau.loc]))
+    elif rq.room is not None and _numeric(size) and int(size) > rq.room:
+        # the receive's count allows it, its array does not: a real MPI writes past the end
+        s.problems.append(Problem(
+            "mismatch",
+            f"{m.src.label} sends {m.size} bytes (type/tag {m.tag}) to {p.label}, whose receive "
+            f"buffer {rq.buf} has room for only {rq.room} bytes (its declared size, from the "
+            "element the receive names)", [m.send_aau.loc, rq.aau.loc]))
+
+
+def _numeric(x) -> bool:
+    return isinstance(x, (int, sp.Integer)) or (isinstance(x, sp.Expr) and x.is_Integer)
 
 
 def diagnose_hang(s: GlobalSync, live: list[Process]) -> None:

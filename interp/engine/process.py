@@ -427,6 +427,27 @@ class Process:
         layouts[sym.name] = found
         return found
 
+    def buffer_bytes(self, buf: ast.Expr | None, frame: Frame) -> int | None:
+        """The bytes a receive buffer has room for: from the element named (or the first) to
+        the end of a local array whose size is known. None for anything else: a scalar, a
+        dummy (F77 code declares ``A(1)`` for an array of any size: its room is the
+        caller's), a COMMON array (a unit may declare a block shorter than another does)."""
+        if not isinstance(buf, (ast.Var, ast.Ref)):
+            return None
+        sym = frame.table.symbols.get(buf.name)
+        if sym is None or not sym.is_array or sym.dummy or sym.common is not None:
+            return None
+        layout = self._layout(sym, frame)
+        if not layout or layout.size is None:
+            return None
+        offset = 0
+        if isinstance(buf, ast.Ref) and buf.args:
+            subscripts = self._subscripts(buf, frame)
+            if subscripts is None:
+                return None
+            offset = layout.position(subscripts)
+        return max(layout.size - offset, 0) * sym.elem_bytes
+
     def _subscripts(self, ref: ast.Ref, frame: Frame) -> tuple[int, ...] | None:
         sym = frame.table.symbols[ref.name]
         if len(ref.args) != len(sym.dims):

@@ -60,6 +60,7 @@ class RecvReq(Request):
     datatype: int | None = None  # MPI datatype handle (None: NX/2 bytes)
     comm: int | None = None  # MPI communicator handle (None: NX/2)
     posted: sp.Expr = 0.0  # when the receive was posted (a rendezvous send waits for it)
+    room: int | None = None  # bytes its buffer array holds from the element named (if known)
 
 
 @dataclass
@@ -235,7 +236,8 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
         tag = _tag(p, a, frame)
         return RecvReq(a, p, source, None if int(tag) < 0 else int(tag), _size(p, a, frame),
                        buf_name, call.sync, handle=_handle(p, a, frame),
-                       datatype=_datatype(p, a, frame), comm=comm and comm.handle)
+                       datatype=_datatype(p, a, frame), comm=comm and comm.handle,
+                       room=p.buffer_bytes(buf, frame))
     if call.op == "wait":
         return wait_request(p, a, _handle(p, a, frame))
     if call.op == "abort":
