@@ -187,10 +187,12 @@ def _rounds(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
     messages as (key, depart, MessageTime), key = (round, src, dst)."""
     flows = []
     for i, rnd in enumerate(rounds):
-        # each node ends the round at max(its own send done, its partners' arrivals)
-        # plus, if it received, the receive overhead and the combine (the SyncSeq's Seq)
+        # each node ends the round when its own send is done and it has taken what it
+        # received: each message in turn, from its arrival, with the receive overhead and the
+        # combine (the SyncSeq's Seq); a root that several send to in one round (SMPI's
+        # split gathers so) pays each receive, as SMPI does, in the order they arrive
         ready = {x: [t[x]] for x in t}
-        extra = {x: ZERO for x in t}
+        taken = {x: [] for x in t}
         for src, dst in rnd:
             if kind in ("gsync", "barrier"):
                 c_send = as_time(s.sag.seconds(f"{s.sag.nodes}.cs.sync.overhead", s.bound))
@@ -203,11 +205,21 @@ def _rounds(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
                 recv = mt.receive + reqs[dst].combine_seconds
                 busy = t[src] + mt.startup + (ZERO if is_eager(reqs[src].aau) else mt.transmission)
                 flows.append(((i, src, dst), t[src], mt))
-            ready[dst].append(arrive)
             ready[src].append(busy)
-            extra[dst] = later(extra[dst], recv)
-        t = {x: latest(ready[x]) + extra[x] for x in t}
+            taken[dst].append((arrive, recv))
+        t = {x: _take(latest(ready[x]), taken[x]) for x in t}
     return t, flows
+
+
+def _take(clock, messages: list) -> object:
+    """When a node has taken ``messages`` ((arrival, receive overhead)) from ``clock`` on:
+    each from its arrival or the end of the one before, the first arrived first (in the
+    round's order when an arrival is symbolic)."""
+    if len(messages) > 1 and not any(is_symbolic(a) for a, _ in messages):
+        messages = sorted(messages, key=lambda m: as_time(m[0]))
+    for arrive, recv in messages:
+        clock = later(clock, arrive) + recv
+    return clock
 
 
 @dataclass
