@@ -323,9 +323,9 @@ def _still_open(s: GlobalSync, new: Stage) -> tuple[list[Stage], list[list[Stage
     open beside it. Each chain holds the collectives of one set of members (concurrent
     collectives on disjoint communicators each have theirs); ``new`` continues every chain
     whose last collective's members are all in ``new`` (one chain of them all from then on)
-    and closes every other chain that shares a member with it. None continues if a message was sent or received since (a
-    member's time since is then not its own work alone); the chain continued loses those
-    whose flows all end before ``new``'s first member enters."""
+    and closes every other chain that shares a member with it. None continues if a message
+    was sent or received since (a member's time since is then not its own work alone); a
+    chain continued loses those whose flows all end before ``new``'s first member enters."""
     chains = s.msgs.open_collectives
     if not chains or s.msgs.open_mark != (s.messages.posted, len(s.messages)):
         return [], []
