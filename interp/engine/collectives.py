@@ -218,10 +218,12 @@ def _rounds(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
     messages as (key, depart, MessageTime), key = (round, src, dst)."""
     flows = []
     for i, rnd in enumerate(rounds):
-        # each node ends the round at max(its own send done, its partners' arrivals)
-        # plus, if it received, the receive overhead and the combine (the SyncSeq's Seq)
+        # each node ends the round when its own send is done and it has taken what it
+        # received: each message in turn, from its arrival, with the receive overhead and the
+        # combine (the SyncSeq's Seq); a root that several send to in one round (SMPI's
+        # split gathers so) pays each receive, as SMPI does, in the order they arrive
         ready = {x: [t[x]] for x in t}
-        extra = {x: ZERO for x in t}
+        taken = {x: [] for x in t}
         for src, dst in rnd:
             if kind in ("gsync", "barrier"):
                 c_send = as_time(s.sag.seconds(f"{s.sag.nodes}.cs.sync.overhead", s.bound))
@@ -234,11 +236,21 @@ def _rounds(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
                 recv = mt.receive + reqs[dst].combine_seconds
                 busy = t[src] + mt.startup + (ZERO if is_eager(reqs[src].aau) else mt.transmission)
                 flows.append(((i, src, dst), t[src], mt))
-            ready[dst].append(arrive)
             ready[src].append(busy)
-            extra[dst] = later(extra[dst], recv)
-        t = {x: latest(ready[x]) + extra[x] for x in t}
+            taken[dst].append((arrive, recv))
+        t = {x: _take(latest(ready[x]), taken[x]) for x in t}
     return t, flows
+
+
+def _take(clock, messages: list) -> object:
+    """When a node has taken ``messages`` ((arrival, receive overhead)) from ``clock`` on:
+    each from its arrival or the end of the one before, the first arrived first (in the
+    round's order when an arrival is symbolic)."""
+    if len(messages) > 1 and not any(is_symbolic(a) for a, _ in messages):
+        messages = sorted(messages, key=lambda m: as_time(m[0]))
+    for arrive, recv in messages:
+        clock = later(clock, arrive) + recv
+    return clock
 
 
 @dataclass
@@ -291,7 +303,8 @@ def _with_contention(s: GlobalSync, new: Stage) -> dict:
         return t
     msgs.serial += 1
     new.serial, new.t_in = msgs.serial, dict(new.entry)
-    stages = _still_open(s, new) + [new]
+    stages, others = _still_open(s, new)
+    stages = stages + [new]
     for st in stages[:-1]:  # priced again below, with the new one
         net.unfix(st.segments)
     delay = {(j, *k): d for j, st in enumerate(stages) for k, d in st.delay.items()}
@@ -307,7 +320,8 @@ def _with_contention(s: GlobalSync, new: Stage) -> dict:
     else:
         msgs.flows = None  # (delays that did not settle: no proof of flows apart)
     # (what the open collectives' flows met stays: the next collective prices them again)
-    floor, first = s.clock_floor(), min(f.start for f in flows)
+    floor, first = s.clock_floor(), min([f.start for f in flows] + [
+        a for chain in others for st in chain for _, segs in st.segments for a, _, _ in segs])
     net.forget_before(first if floor is None else min(floor, first))
     for st in stages:
         st.segments, st.delay, st.last = [], {}, 0.0
@@ -329,39 +343,54 @@ def _with_contention(s: GlobalSync, new: Stage) -> dict:
     for st, t_in in zip(stages, t_ins):
         st.t_in = t_in
     new.replied = ends[-1]
-    msgs.open_collectives, msgs.open_mark = stages, (s.messages.posted, len(s.messages))
+    msgs.open_collectives = others + [stages]
+    msgs.open_mark = (s.messages.posted, len(s.messages))
     return ends[-1]
 
 
-def _still_open(s: GlobalSync, new: Stage) -> list[Stage]:
+def _still_open(s: GlobalSync, new: Stage) -> tuple[list[Stage], list[list[Stage]]]:
     """The collectives priced before ``new`` whose flows it may still share links with and
-    whose ends move its members' entries: none if a message was sent or received since (a
-    member's time since is then not its own work alone) or if a member of the last one is
-    not in ``new``; without those whose flows all end before ``new``'s first member enters."""
-    chain = s.msgs.open_collectives
-    if not chain or s.msgs.open_mark != (s.messages.posted, len(s.messages)) or \
-            not set(chain[-1].reqs) <= set(new.reqs) or any(map(is_symbolic, new.entry.values())):
-        return []
+    whose ends move its members' entries, and the open chains of other members that stay
+    open beside it. Each chain holds the collectives of one set of members (concurrent
+    collectives on disjoint communicators each have theirs); ``new`` continues every chain
+    whose last collective's members are all in ``new`` (one chain of them all from then on)
+    and closes every other chain that shares a member with it. None continues if a message
+    was sent or received since (a member's time since is then not its own work alone); a
+    chain continued loses those whose flows all end before ``new``'s first member enters."""
+    chains = s.msgs.open_collectives
+    if not chains or s.msgs.open_mark != (s.messages.posted, len(s.messages)):
+        return [], []
+    members = set(new.reqs)
+    mine = [c for c in chains if set(c[-1].reqs) <= members]
+    others = [c for c in chains if not members & set().union(*(st.reqs for st in c))]
+    if not mine or any(map(is_symbolic, new.entry.values())):
+        return [], others
     first = min(as_time(x) for x in new.entry.values())
-    k = 0
-    while k < len(chain) and chain[k].last <= first:
-        k += 1
-    return chain[k:]
+    kept = []
+    for chain in mine:
+        k = 0
+        while k < len(chain) and chain[k].last <= first:
+            k += 1
+        kept += chain[k:]
+    return kept, others
 
 
 def _chain_rounds(s: GlobalSync, stages: list[Stage], delay: dict) -> tuple[list, list, list]:
     """Each stage's ends and entries and the flows of all, given each message's contention
-    delay (keys (stage, round, src, dst)). The first stage enters as last priced; a later
-    stage's member enters when it did, moved by as much as its end of the stage before
-    moved from the end it was given."""
+    delay (keys (stage, round, src, dst)). A stage none of whose members was in a stage
+    before it enters as last priced (the first of each chain); a later stage's member enters
+    when it did, moved by as much as its end of its own stage before (the latest that holds
+    it) moved from the end it was given."""
     ends, t_ins, flows = [], [], []
+    before: dict[int, int] = {}  # member -> the latest stage so far that holds it
     for j, st in enumerate(stages):
-        if j == 0:
+        if not any(pid in before for pid in st.entry):
             t_in = st.t_in
         else:
-            prev, end = stages[j - 1], ends[-1]
-            t_in = {pid: x + as_time(end[pid] - prev.replied[pid]) if pid in prev.replied
-                    else x for pid, x in st.entry.items()}
+            t_in = {pid: x + as_time(ends[before[pid]][pid] - stages[before[pid]].replied[pid])
+                    if pid in before and pid in stages[before[pid]].replied else x
+                    for pid, x in st.entry.items()}
+        before.update((pid, j) for pid in st.reqs)
         mine = {k[1:]: d for k, d in delay.items() if k[0] == j}
         t, msgs = _rounds(s, st.kind, st.size_of, st.rounds, st.reqs, t_in, mine)
         ends.append(t)

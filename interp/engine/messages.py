@@ -135,7 +135,9 @@ class MessageModel:
         # those of collectives' messages, by (collective, round, src, dst): a collective
         # priced again with the next one (``collectives.Stage``) updates its own
         self.collective_delays: dict[tuple, float] = {}
-        self.open_collectives: list = []  # collectives.Stage: flows the next one may share
+        # chains of collectives.Stage, one per set of members: flows the next collective of
+        # the same members may share (collectives on other communicators leave them open)
+        self.open_collectives: list[list] = []
         self.open_mark: tuple | None = None  # messages (sent, in flight) when they were priced
         self.serial = 0  # collectives priced on the links
         # the symbols in the times of messages whose link sharing was not priced (which
@@ -397,8 +399,9 @@ class MessageModel:
             return
         d = as_time(d)
         self.network.shift(d)
-        for stage in self.open_collectives:  # (the next collective may still share links)
-            stage.shift(d)
+        for chain in self.open_collectives:  # (the next collective may still share links)
+            for stage in chain:
+                stage.shift(d)
         for msg in self._in_flight.values():
             msg.alone = (msg.alone[0] + d, msg.alone[1] + d)
 

@@ -43,3 +43,28 @@ def test_reduce_then_alltoall_share_the_link_both_ways():
     assert float(rows[1]["finish"]) == pytest.approx(rank1 * US, rel=REL)
     assert float(rows[0]["finish"]) == pytest.approx(rank0 * US, rel=REL)
 
+
+
+def test_pairs_keep_their_own_collectives_open():
+    """pair_reduce_alltoall.f, P = 4: the case above on two communicators at once, {0, 1}
+    and {2, 3} (MPI_COMM_SPLIT(ME / 2)), whose messages cross links of their own (0 <-> 1,
+    2 <-> 3). The split, an MPI_ALLGATHER of 8 bytes (the spec's split), is two rounds of
+    static messages, 70 + 8 · 0.42 + 11 = 84.36 us each, every rank leaving at 168.72; then
+    each pair is the case above, 168.72 later: ranks 1 and 3 end at 168.72 + 1321, ranks 0
+    and 2 at 168.72 + 928. (One chain of open collectives for the whole machine, as before:
+    the other pair's reduce, priced in between, closed this pair's, and its alltoall's
+    1 -> 0 block got what the reduce's fixed flow left: rank 1 ended at 168.72 + 1136.)"""
+    split = 2 * (70 + 8 * 0.42 + 11)
+    assert split == pytest.approx(168.72)
+    first = STARTUP + PER_HOP
+    second = STARTUP + STARTUP + PER_HOP
+    reduce_end = second + 2 * (WIRE - (second - first))
+    alltoall_in = reduce_end + (WIRE - (reduce_end - second) / 2)
+    expected = {1: split + reduce_end + STARTUP + PER_HOP + WIRE,
+                0: split + max(reduce_end + STARTUP, alltoall_in)}
+    assert expected == pytest.approx({1: 168.72 + 1321, 0: 168.72 + 928})
+    machine = zero_computation(simgrid_channel(load_machine("ipsc860")))
+    rows = rows_by_pid(run(program("pair_reduce_alltoall.f"), 4, machine=machine))
+    ends = {pid: float(row["finish"]) / US for pid, row in rows.items()}
+    assert ends == pytest.approx({0: expected[0], 1: expected[1], 2: expected[0],
+                                  3: expected[1]}, rel=REL)

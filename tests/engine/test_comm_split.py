@@ -129,3 +129,41 @@ def test_split_as_smpi_hand_computed():
     assert expected[1] == pytest.approx(547.44e-6) and expected[2] == pytest.approx(617.44e-6)
     assert ends == pytest.approx(expected, rel=REL)
     assert comm_split(machine) == "gather_send" and comm_split(load()) == "allgather"
+
+
+def test_split_root_takes_each_gathered_message_in_turn():
+    """The same two splits, P = 3 on the cluster spec, where a receive costs 0.5 us (on the
+    iPSC/860 it costs 0, so a root that takes several messages at once paid nothing for
+    them). A message of 8 bytes: startup 1.5 us, then 8 · 0.08 ns on the wire and two links
+    of 0.05 us (core, server switch, core), then the receive, 0.5 us: 2.10064 us; an eager
+    send frees its sender after its startup.
+    First split: 1 -> 0 and 2 -> 0 leave at 0 and share the link into rank 0 (each wire
+    0.00064 us twice as long): both arrive at 1.5 + 0.1 + 2 · 0.00064 = 1.60128. Rank 0 takes
+    one, then the other (SMPI's waitall pays each receive): 1.60128 + 2 · 0.5 = 2.60128 (it
+    took the two receives as one before: 2.10128). Its group messages leave at 2.60128 and
+    4.10128, the id (binomial, farthest child first) 0 -> 2 at 5.60128 (rank 2 has it at
+    7.70192) and 0 -> 1 at 7.10128 (rank 1: 9.20192); rank 0 is free at 8.60128.
+    Second split: 2 -> 0 arrives at 7.70192 + 1.60064 = 9.30256, 1 -> 0 at 10.80256; rank 0
+    takes them in the order they arrive: 9.80256, then 11.30256 (in rank order, 1 then 2, it
+    would be 11.80256). Its groups leave at 11.30256 and 12.80256: rank 2 ends at
+    12.80256 + 2.10064 = 14.90320 us, rank 1 at 13.40320, rank 0 at 14.30256.
+    SMPI 3.32: 14.9029 us (its id is 4 bytes, 0.32 ns less on the wire); interp gave
+    14.4032 us before (-3.4%), and at P = 32 the two splits 108.3 against SMPI's 135.9 us."""
+    machine = zero_computation(simgrid_semantics(load("cluster"))[0])
+    ends = {pid: float(row["finish"]) for pid, row in
+            rows_by_pid(run(program("split_smpi.f"), 3, machine=machine)).items()}
+    startup, receive, wire, links = 1.5e-6, 0.5e-6, 8 * 0.08e-9, 2 * 0.05e-6
+    msg = startup + wire + links + receive
+    assert msg == pytest.approx(2.10064e-6)
+    gathered = startup + links + 2 * wire + 2 * receive
+    assert gathered == pytest.approx(2.60128e-6)
+    id_to_2 = gathered + 2 * startup + msg
+    id_to_1 = gathered + 3 * startup + msg
+    rank0_free = gathered + 4 * startup
+    first = max(rank0_free, id_to_2 + msg - receive) + receive  # rank 2's arrives first
+    later_first = max(first, id_to_1 + msg - receive) + receive
+    assert (first, later_first) == pytest.approx((9.80256e-6, 11.30256e-6))
+    expected = {0: later_first + 2 * startup, 1: later_first + msg,
+                2: later_first + startup + msg}
+    assert expected[2] == pytest.approx(14.90320e-6)
+    assert ends == pytest.approx(expected, rel=REL)
