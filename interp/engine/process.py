@@ -102,11 +102,62 @@ def _number(x) -> float:
     return float(x)
 
 
-@dataclass(slots=True)  # one per AAU per rank: no instance dict
 class AAUStat:
-    count: sp.Expr = 0
-    total: sp.Expr = 0.0
-    tau: sp.Expr | None = None  # first activation time
+    """An AAU's executions and δ summed over them, on one rank, and its first activation τ.
+
+    A closed form's symbolic (count, δ) are gathered by value and summed when read: EP adds
+    the same sum with a branch probability in it once per batch, and SymPy's Add of the
+    growing total took a third of its prediction (the read gives n·δ for n equal terms)."""
+
+    __slots__ = ("_count", "_total", "tau", "_terms")  # one per AAU per rank: no dict
+    TERMS = 64  # distinct symbolic terms held before they are summed
+
+    def __init__(self, count: sp.Expr = 0, total: sp.Expr = 0.0, tau: sp.Expr | None = None):
+        self._count, self._total, self.tau, self._terms = count, total, tau, None
+
+    def add(self, count: sp.Expr, total: sp.Expr) -> None:
+        """Add executions and their δ; symbolic ones are summed when next read."""
+        if (type(total) is float or total.is_Number) and (type(count) is int or count.is_Number):
+            self._count += count
+            self._total += total
+            return
+        terms = self._terms
+        if terms is None:
+            terms = self._terms = {}
+        elif len(terms) >= self.TERMS and (count, total) not in terms:
+            self._sum()
+            terms = self._terms = {}
+        terms[(count, total)] = terms.get((count, total), 0) + 1
+
+    def _sum(self) -> None:
+        terms, self._terms = self._terms, None
+        for (count, total), n in terms.items():
+            self._count += count if n == 1 else n * count
+            self._total += total if n == 1 else n * total
+
+    @property
+    def count(self) -> sp.Expr:
+        if self._terms:
+            self._sum()
+        return self._count
+
+    @count.setter
+    def count(self, value: sp.Expr) -> None:
+        if self._terms:
+            self._sum()
+        self._count = value
+
+    @property
+    def total(self) -> sp.Expr:
+        if self._terms:
+            self._sum()
+        return self._total
+
+    @total.setter
+    def total(self, value: sp.Expr) -> None:
+        if self._terms:
+            self._sum()
+        self._total = value
 
 
 class Process:
@@ -212,9 +263,13 @@ class Process:
         """Add the per-AAU (count, total) of a closed-form evaluation, ``times`` over."""
         once = type(times) is int and times == 1  # 1·c is c: no SymPy product to build
         for key, (c, t) in out.items():
-            st = self.stats.setdefault(key, AAUStat())
-            st.count += c if once else times * c
-            st.total += t if once else times * t
+            st = self.stats.get(key)
+            if st is None:
+                st = self.stats[key] = AAUStat()
+            if once:
+                st.add(c, t)
+            else:
+                st.add(times * c, times * t)
 
     def advance(self, category: str, seconds: sp.Expr) -> None:
         if type(seconds) is not float:
