@@ -7,9 +7,12 @@ counts (``gcov --json-format``) give each branch probability of :mod:`interp.eng
 
     p_<file>_<line> = executions that take the arm / executions of the IF
 
-The arm's executions are the count of the first line of its body, or, for a logical IF whose
-statement is on the IF's own line, the count of the line's fall-through branch (gfortran's
-"condition true" edge). Counts are summed over the processes. The user's files are never
+Both come from the test's two edges on the IF's (or the DO's) line: gfortran -O0 tests an IF's
+whole condition once, falling through to the THEN arm, and a DO loop's test once per
+iteration and once to leave, falling through into the body (a trip count is the body's
+edge over the leaving one). The counts of the lines around them are no measure: gcov counts a
+loop's exits there too. Without branch records, the line counts are read instead. Counts are
+summed over the processes. The user's files are never
 written: objects, coverage data and the run's output stay in the scratch folder.
 """
 
