@@ -17,15 +17,13 @@ from pathlib import Path
 from interp.application import aau as A
 from interp.application import ast
 from interp.application.ast import expr_text
-from interp.application.catalog import (
-    LibraryCall, known_routines, library_calls, unmodelled_routine,
-)
+from interp.application.catalog import LibraryCall, library_calls, not_modelled
 from interp.application.expr import (SymbolicError, expr_type, names_in, numeric_value, to_sympy,
                                      trip_count, walk)
 from interp.application.opcount import OpCounter, OpCounts
 from interp.application.parser import parse_file
 from interp.application.symbols import NUMERIC_RANK, Symbol, SymbolTable, build_symbol_table
-from interp.errors import InterpError, SourceLocation, UnsupportedError
+from interp.errors import InterpError, SourceLocation
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -284,12 +282,9 @@ class _UnitBuilder:
         ops = self.counter.call_args(s.args)
         for a in s.args:
             self._use(a, aau_id)
-        library = unmodelled_routine(s.name)
-        if library is not None:
-            raise UnsupportedError(
-                f"{s.name} is an {library} routine interp does not model", self._loc(s),
-                hint="interp knows " + ", ".join(known_routines(library)) + "; priced as "
-                     "plain computation it would hide its communication")
+        refused = not_modelled(s.name, self._loc(s))
+        if refused is not None:
+            raise refused
         if call is None:  # an external routine interp knows nothing about
             ops.calls += 1
             ops.call_args += len(s.args)

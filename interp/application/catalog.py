@@ -7,6 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from interp import cache
+from interp.errors import UnsupportedError
 
 _CATALOG = Path(__file__).with_name("data") / "catalog.yaml"
 
@@ -79,20 +80,23 @@ def nx2_not_modelled() -> frozenset[str]:
     return frozenset(_data()["nx2_not_modelled"])
 
 
-def unmodelled_routine(name: str) -> str | None:
-    """The library (``MPI``, ``NX/2``) of a message-passing routine interp does not model;
-    None for any other name."""
+def not_modelled(name: str, loc) -> UnsupportedError | None:
+    """The error for a message-passing routine interp does not model (an MPI_ name outside
+    the catalog, an NX/2 routine of ``nx2_not_modelled``), to raise at its call or
+    reference; None for any other name. Priced as plain computation, it would hide its
+    communication."""
     if name in library_calls():
         return None
     if name.startswith("MPI_"):
-        return "MPI"
-    return "NX/2" if name in nx2_not_modelled() else None
-
-
-def known_routines(library: str) -> list[str]:
-    """The routines of ``library`` (``MPI``, ``NX/2``) interp models, for an error's hint."""
-    lib = {"MPI": "mpi", "NX/2": "nx2"}[library]
-    return sorted(n for n, c in library_calls().items() if c.library == lib)
+        library, lib = "MPI", "mpi"
+    elif name in nx2_not_modelled():
+        library, lib = "NX/2", "nx2"
+    else:
+        return None
+    known = sorted(n for n, c in library_calls().items() if c.library == lib)
+    return UnsupportedError(f"{name} is an {library} routine interp does not model", loc,
+                            hint="interp knows " + ", ".join(known) + "; priced as plain "
+                                 "computation it would hide its communication")
 
 
 @lru_cache(maxsize=1)

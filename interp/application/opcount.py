@@ -31,12 +31,10 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from interp.application import ast
-from interp.application.catalog import (
-    intrinsics, known_routines, library_calls, unmodelled_routine,
-)
+from interp.application.catalog import intrinsics, library_calls, not_modelled
 from interp.application.expr import expr_type
 from interp.application.symbols import COMPLEX_TYPES, SymbolTable
-from interp.errors import InterpError, UnsupportedError
+from interp.errors import InterpError
 
 ARITH_FIELDS = (
     "int_add", "real_add", "int_mul", "real_mul", "int_div", "real_div",
@@ -279,12 +277,8 @@ class OpCounter:
                 ops.library[cost] += 1
         elif call is not None:
             ops.nx[call.cost or "default"] += 1
-        elif unmodelled_routine(e.name) and e.name not in t.user_units:
-            library = unmodelled_routine(e.name)
-            raise UnsupportedError(
-                f"{e.name} is an {library} routine interp does not model", e.loc,
-                hint="interp knows " + ", ".join(known_routines(library)) + "; priced as "
-                     "plain computation it would hide its communication")
+        elif e.name not in t.user_units and (refused := not_modelled(e.name, e.loc)):
+            raise refused
         elif sym is None or sym.kind in ("function", "external"):
             ops.calls += 1
             ops.call_args += len(e.args)
