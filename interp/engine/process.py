@@ -228,7 +228,7 @@ class Process:
                       inputs=self.inputs, log=self.decisions)
         for name, value in self.cm.memo(("data values", id(unit)), lambda: data_values(unit)).items():
             frame.set(name, value)
-        kept = self.cm.memo(("saved names", id(unit)), lambda: saved_names(unit))
+        kept = self._saved_names(unit)
         if kept:  # what the last activation left, else the DATA value
             values = self.saved.get(unit.name) or kept
             for name in kept:
@@ -239,13 +239,16 @@ class Process:
     def keep_saved(self, unit: UnitAAG, frame: Frame | None) -> None:
         """What an activation of ``unit`` leaves in its SAVE'd scalars, for the next one
         (``frame`` None: an activation that was costed, not followed: they are not known)."""
-        kept = self.cm.memo(("saved names", id(unit)), lambda: saved_names(unit))
+        kept = self._saved_names(unit)
         if not kept:
             return
         why = (f"it is SAVE'd in {unit.name}, whose activation was costed in closed form, "
                "not followed")
         self.saved[unit.name] = {name: (frame.get(name) if frame is not None else Unknown(why))
                                  for name in kept}
+
+    def _saved_names(self, unit: UnitAAG) -> dict[str, object]:
+        return self.cm.memo(("saved names", id(unit)), lambda: saved_names(unit))
 
     def new_store(self) -> Store:
         return Store()
@@ -665,14 +668,7 @@ def saved_names(unit: UnitAAG) -> dict[str, object]:
                 listed = None  # every local
                 break
             listed |= {n.strip("/") for n in decl.names}
-    initial = {}
-    for decl in unit.unit.decls:
-        if isinstance(decl, ast.Data):
-            for targets, values in decl.sets:
-                if len(targets) == len(values):
-                    for t, e in zip(targets, values):
-                        if isinstance(t, ast.Var):
-                            initial[t.name] = e
+    initial = {t.name: e for t, e in _data_pairs(unit) if isinstance(t, ast.Var)}
     changed = set()
     for a in unit.aaus:
         changed |= assigned(a)
@@ -684,17 +680,7 @@ def saved_names(unit: UnitAAG) -> dict[str, object]:
             continue
         if listed is not None and name not in listed and name not in initial:
             continue
-        value = None
-        if name in initial:
-            try:
-                value = as_sympy(to_sympy(initial[name], unit.symbols, lambda key: None))
-            except SymbolicError:
-                value = None
-            if value is not None and (value.is_number or value in (sp.true, sp.false)):
-                value = assigned_value(value, sym.type)
-            else:
-                value = None
-        out[name] = value
+        out[name] = _data_constant(initial[name], sym, unit) if name in initial else None
     return out
 
 
@@ -702,8 +688,8 @@ def data_values(unit: UnitAAG) -> dict[str, sp.Expr]:
     """The constants a unit's DATA statements give its local scalars that it never assigns
     (``DATA CGITMAX / 25 /``, ``DATA VERB /.TRUE./``; each ``names /values/`` set by itself):
     each activation starts with them. In the main program, which runs once, its assigned
-    scalars too (``DATA IT /0/`` before ``IT = IT + 1``); a subprogram's assigned ones keep
-    their value from call to call (SAVE), which interp does not follow: they are not given."""
+    scalars too (``DATA IT /0/`` before ``IT = IT + 1``); a SUBROUTINE's assigned ones keep
+    their value from call to call (:func:`saved_names`)."""
     from interp.engine.dataflow import assigned
 
     changed = set()
@@ -711,21 +697,35 @@ def data_values(unit: UnitAAG) -> dict[str, sp.Expr]:
         for a in unit.aaus:
             changed |= assigned(a)
     out = {}
-    pairs = [pair for decl in unit.unit.decls if isinstance(decl, ast.Data)
-             for targets, values in decl.sets if len(targets) == len(values)
-             for pair in zip(targets, values)]  # each /…/ set by itself: DATA A /4*0/, B /1/
-    for target, e in pairs:
+    for target, e in _data_pairs(unit):
         sym = unit.symbols.symbols.get(getattr(target, "name", None))
         if (not isinstance(target, ast.Var) or sym is None or sym.is_array
                 or sym.common is not None or target.name in changed):
             continue
-        try:
-            value = as_sympy(to_sympy(e, unit.symbols, lambda key: None))
-        except SymbolicError:
-            continue
-        if value.is_number or value in (sp.true, sp.false):  # DATA VERB /.TRUE./ too
-            out[target.name] = assigned_value(value, sym.type)
+        value = _data_constant(e, sym, unit)
+        if value is not None:
+            out[target.name] = value
     return out
+
+
+def _data_pairs(unit: UnitAAG) -> list[tuple[ast.Expr, ast.Expr]]:
+    """(target, value) of a unit's DATA statements, each ``names /values/`` set by itself
+    (DATA A /4*0/, B /1/); a set whose counts differ (an implied DO, a repeat) left out."""
+    return [pair for decl in unit.unit.decls if isinstance(decl, ast.Data)
+            for targets, values in decl.sets if len(targets) == len(values)
+            for pair in zip(targets, values)]
+
+
+def _data_constant(e: ast.Expr, sym, unit: UnitAAG) -> sp.Expr | None:
+    """A DATA value as its target's type holds it (DATA VERB /.TRUE./ too); None when it is
+    not a constant."""
+    try:
+        value = as_sympy(to_sympy(e, unit.symbols, lambda key: None))
+    except SymbolicError:
+        return None
+    if value.is_number or value in (sp.true, sp.false):
+        return assigned_value(value, sym.type)
+    return None
 
 
 def _layout_of(sym, bound) -> Layout | None | bool:
