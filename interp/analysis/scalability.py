@@ -154,17 +154,12 @@ def _check_path_names(setup: Setup, path: SizePath) -> frozenset[str]:
     import difflib
 
     from interp.application.aag import parameters_of
+    from interp.engine.predict import known_variables
 
-    aag = setup.aag
-    params = parameters_of(aag)
-    known = set(params)
-    integer = {name for name, sym in params.items() if sym.type == "INTEGER"}
-    for u in aag.units.values():
-        for name, sym in u.symbols.symbols.items():
-            if sym.kind in ("variable", "array"):
-                known.update((name, f"{u.name}.{name}"))
-                if sym.type == "INTEGER":
-                    integer.update((name, f"{u.name}.{name}"))
+    variables, params = known_variables(setup.aag), parameters_of(setup.aag)
+    known = set(variables) | set(params)
+    integer = {name for table in (variables, params) for name, sym in table.items()
+               if sym.type == "INTEGER"}
     for name in path.names:
         if name not in known:
             close = difflib.get_close_matches(name, sorted(known), n=1)

@@ -538,15 +538,22 @@ def parameters_set(aag: AAG, given: dict[str, sp.Expr]
     return with_parameters(aag, values), rest, chosen, notes
 
 
-def check_given(aag: AAG, given: dict[str, sp.Expr]) -> None:
-    """Every --set name must be a variable of the program (with a did-you-mean)."""
-    import difflib
-
+def known_variables(aag: AAG) -> dict:
+    """The program's variables and arrays, by name and by ``UNIT.NAME``: what an input
+    given by name may be."""
     known = {}
     for u in aag.units.values():
         for name, sym in u.symbols.symbols.items():
             if sym.kind in ("variable", "array") or sym.is_array:
                 known[name] = known[f"{u.name}.{name}"] = sym
+    return known
+
+
+def check_given(aag: AAG, given: dict[str, sp.Expr]) -> None:
+    """Every --set name must be a variable of the program (with a did-you-mean)."""
+    import difflib
+
+    known = known_variables(aag)
     for key in given:
         name, _, indices = key.partition("(")
         sym = known.get(name)
