@@ -498,17 +498,16 @@ def simgrid_semantics(sag: SAG) -> tuple[SAG, list[str]]:
         changes.append(f"cs.spec.channel: {SIMGRID_CHANNEL} (the spec says {channel(sag)})")
     if comm_split(sag) != SIMGRID_SPLIT:
         changes.append(f"cs.spec.comm_split: {SIMGRID_SPLIT} (the spec says {comm_split(sag)})")
+    same = _with_spec_text(simgrid_channel(sag), "comm_split", SIMGRID_SPLIT,
+                           "as SMPI splits a communicator")
     buffers = sag.text(f"{sag.nodes}.cs.spec.static_buffer_use", "all")
     if buffers != "all":  # the export prices every message by its size (smpi/ois = smpi/os)
         changes.append(f"cs.spec.static_buffer_use: all (the spec says {buffers})")
+        same = _with_spec_text(same, "static_buffer_use", "all",
+                               "SMPI prices a small MPI_ISEND as a small MPI_SEND")
     overlaps = {p.path: 0 for p in sag.parameters() if ".cs.overlap." in p.path
                 and not p.is_text and (sag.value(p.path, "min") != 0 or sag.value(p.path, "max") != 0)}
     changes += [f"{path}: 0 (the spec says {float(sag.value(path)):g})" for path in overlaps]
-    same = _with_spec_text(simgrid_channel(sag), "comm_split", SIMGRID_SPLIT,
-                           "as SMPI splits a communicator")
-    if buffers != "all":
-        same = _with_spec_text(same, "static_buffer_use", "all",
-                               "SMPI prices a small MPI_ISEND as a small MPI_SEND")
     return same.scaled(overlaps), changes
 
 
