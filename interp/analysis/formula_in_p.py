@@ -119,7 +119,7 @@ def p_values(setup: Setup, p_max: int | None) -> tuple[list[int], list[str]]:
     want = p_max or P_MAX
     notes = []
     if want > limit:
-        if not _hypercube(setup):
+        if not hypercube(setup):
             if p_max:
                 raise InterpError(f"--p-max {p_max}: {setup.sag.title} holds at most {limit} "
                                   "processes", hint=f"use --p-max {limit} or less, or raise "
@@ -135,7 +135,7 @@ def p_values(setup: Setup, p_max: int | None) -> tuple[list[int], list[str]]:
     return ps, notes
 
 
-def _hypercube(setup: Setup) -> bool:
+def hypercube(setup: Setup) -> bool:
     return setup.sag.param(f"{setup.sag.nodes}.cs.spec.topology").text == "hypercube"
 
 
@@ -144,10 +144,11 @@ def _grown_note(limit: int, want: int) -> str:
             "costs; e-cube routes)")
 
 
-def _holding(setup: Setup, p: int):
-    """The machine, grown to hold ``p`` processes where it is smaller (hypercubes only)."""
+def holding(setup: Setup, p: int):
+    """The machine, grown to hold ``p`` processes where it is a smaller hypercube (e-cube
+    routes do not depend on the cube's size)."""
     sag = setup.sag
-    if p > max_procs(sag):
+    if p > max_procs(sag) and hypercube(setup):
         sag = sag.with_values({f"{sag.nodes}.p.general.max_procs": p})
     return sag
 
@@ -171,7 +172,7 @@ def _interpret(setup: Setup, sag, p: int):
 def formula_in_p(setup: Setup, p_max: int | None = None) -> FormulaInP:
     """Interpret at P = 1, 2, 4, …, ``p_max`` and recover T(inputs, P) (module docstring)."""
     ps, notes = p_values(setup, p_max)
-    sag = _holding(setup, max(ps))
+    sag = holding(setup, max(ps))
     per_p: dict[int, sp.Expr] = {}
     seconds: dict[int, float | None] = {}
     assumed: dict[int, list[sp.Basic]] = {}
@@ -229,13 +230,13 @@ def verify_beyond(fp: FormulaInP, setup: Setup, upto: int) -> FormulaInP:
         return fp
     limit = max_procs(setup.sag)
     if wanted[-1] > limit:
-        if _hypercube(setup):
+        if hypercube(setup):
             fp.notes.append(_grown_note(limit, wanted[-1]))
         else:
             fp.notes.append(f"{setup.sag.title} holds at most {limit} processes: the formula "
                             f"is not verified beyond P = {max(top, limit)}")
             wanted = [p for p in wanted if p <= limit]
-    sag = _holding(setup, max(wanted, default=top))
+    sag = holding(setup, max(wanted, default=top))
     for p in wanted:
         try:
             pred = _interpret(setup, sag, p)

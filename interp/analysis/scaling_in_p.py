@@ -26,12 +26,13 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
-from interp.analysis.formula_in_p import (P, FormulaInP, at_p, formula_in_p, verify_beyond,
-                                          substitution)
+from interp.analysis.formula_in_p import (P, FormulaInP, at_p, formula_in_p, holding,
+                                          hypercube, verify_beyond, substitution)
 from interp.analysis.setup import Setup
 from interp.engine.predict import symbol_for
 from interp.errors import InterpError
-from interp.system import check_nprocs
+from interp.system import check_nprocs, grown
+from interp.system.mapping import max_procs
 
 W_MAX = 2**62  # the largest work the isoefficiency search tries
 
@@ -89,9 +90,12 @@ def scaling(setup: Setup, nprocs: Sequence[int], p_max: int | None = None,
     formula's value at powers of two beyond it, marked, instead of interpreting there;
     ``iso`` = (E, work input name)."""
     ps = sorted(dict.fromkeys(int(p) for p in nprocs))
+    sag, note = grown(setup.sag, ps[-1])
+    notes = [note] if note else []
+    setup = setup.with_(sag=sag)
+    _check_fit(setup, ps, extrapolate)
     fp = formula_in_p(setup, p_max)
     count = len(fp.per_p)
-    notes = []
     if fp.formula is not None:
         top = max(fp.fit + fp.verified)
         goal = verify_to if verify_to is not None else 4 * top
@@ -115,6 +119,20 @@ def scaling(setup: Setup, nprocs: Sequence[int], p_max: int | None = None,
     return result
 
 
+def _check_fit(setup: Setup, ps: list[int], extrapolate: bool) -> None:
+    """Refuse at once a P the machine cannot hold, before any interpretation: a hypercube is
+    grown (formula_in_p.holding), and ``extrapolate`` may evaluate the formula at a power of
+    two beyond its domain; any other P must fit the machine."""
+    if hypercube(setup):
+        return
+    for p in ps:
+        if p > max_procs(setup.sag) and not (extrapolate and _power_of_two(p)):
+            try:
+                check_nprocs(setup.sag, p)
+            except InterpError as err:
+                raise InterpError(f"--vary P: {err.message}", hint=err.hint) from None
+
+
 def _row(fp: FormulaInP, setup: Setup, p: int, extrapolate: bool) -> tuple[Row, int]:
     """P's time and where it comes from, and whether an interpretation was run for it."""
     if fp.covers(p):
@@ -129,13 +147,14 @@ def _row(fp: FormulaInP, setup: Setup, p: int, extrapolate: bool) -> tuple[Row, 
         hint = "--extrapolate to evaluate the formula there (marked extrapolated)"
     else:
         hint = "a smaller P"
+    sag = holding(setup, p)
     try:
-        check_nprocs(setup.sag, p)
+        check_nprocs(sag, p)
     except InterpError as err:
         raise InterpError(f"P = {p} lies outside the formula in P's verified domain "
                           f"({fp.domain or 'no formula in P'}) and cannot be interpreted: "
                           f"{err.message}", hint=hint) from None
-    return Row(p, setup.with_(nprocs=p).seconds(), "interpreted"), 1
+    return Row(p, setup.with_(nprocs=p, sag=sag).seconds(), "interpreted"), 1
 
 
 def _formula_seconds(fp: FormulaInP, setup: Setup, p: int) -> float:

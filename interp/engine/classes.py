@@ -453,6 +453,7 @@ class Shadow:
         self.waiting: int | None = None  # the LOOP event whose jump is not known yet
         self.done = False
         self.children: dict[tuple, Shadow] = {}
+        self.collectives = 0  # collective requests made so far (a broadcast's is matched by it)
 
     def event(self, k: int) -> tuple:
         """Event ``k``, interpreting on as far as needed."""
@@ -478,25 +479,54 @@ class Shadow:
                 log.append((LOOP, req.aau, req.iteration, req.count, len(self.proc.decisions)))
                 self.waiting = len(log) - 1
             else:
-                self._guard(req)
-                self.reply = Reply(end=self.proc.clock)
+                self.reply = Reply(end=self.proc.clock, payload=self._guard(req))
         return log[k]
 
-    def _guard(self, req) -> None:
+    def _guard(self, req) -> dict | None:
         """What a reply brings must not be read by a decision: the shadow's replies bring
-        nothing."""
+        nothing, but for a broadcast over MPI_COMM_WORLD, whose values are the root's for
+        every member (the root's own buffer is left as it was): given from the root's shadow
+        (returned, as the reply's payload), or a break where that shadow cannot say."""
         p = self.proc
         if isinstance(req, (SpawnReq, AbortReq)) or p.null_handles:
             raise ClassBreak("spawn, abort or MPI_PROC_NULL handles")
-        if isinstance(req, CollReq) and (req.newcomm or req.split is not None):
-            raise ClassBreak("a new communicator")
+        if isinstance(req, CollReq):
+            if req.newcomm or req.split is not None:
+                raise ClassBreak("a new communicator")
+            self.collectives += 1
         names = []
         if isinstance(req, (RecvReq, CollReq)):
             names.append(req.buf)
         elif isinstance(req, WaitReq):
             names.append(p.handles.get(f"buf:{req.handle}"))
-        if any(n is not None and n in p.needed for n in names):
-            raise ClassBreak("a decision reads what a message brings")
+        if not any(n is not None and n in p.needed for n in names):
+            return None
+        if isinstance(req, CollReq) and req.kind == "bcast" and _in_world(req):
+            if req.root == p.pid:
+                return None
+            return self.classes.broadcast(req.root, self.collectives)
+        raise ClassBreak("a decision reads what a message brings")
+
+    def collective(self, n: int) -> CollReq | None:
+        """This shadow's ``n``-th collective request (interpreting on as far as needed), or
+        None when it ends before."""
+        k = 0
+        while True:
+            try:
+                ev = self.event(k)
+            except ClassBreak:
+                return None
+            if ev[0] == END:
+                return None
+            if ev[0] == REQ and isinstance(ev[2], CollReq):
+                n -= 1
+                if n == 0:
+                    return ev[2]
+            k += 1
+
+
+def _in_world(req: CollReq) -> bool:
+    return req.comm is None or req.comm.handle == WORLD
 
 
 class Classes:
@@ -516,6 +546,17 @@ class Classes:
     def _new(self, pid: int, jumps: dict) -> Shadow:
         self.shadows += 1
         return Shadow(self, pid, jumps)
+
+    def broadcast(self, root: int, n: int) -> dict:
+        """What the ``n``-th collective, a broadcast from ``root``, brings: the payload of the
+        root's own request, read off the first shadow when it is the root's (collectives
+        are matched in the order they are called)."""
+        first = self.root
+        req = first.collective(n) if first is not None and first.proc.pid == root else None
+        if req is None or req.kind != "bcast" or req.root != root or not _in_world(req):
+            raise ClassBreak("a decision reads what a broadcast brings from a root the "
+                             "classes do not follow")
+        return dict(req.payload)
 
     def split(self, shadow: Shadow, k: int, key: tuple, pid: int) -> Shadow:
         """The shadow a member that differs from ``shadow`` at event ``k`` goes on with."""

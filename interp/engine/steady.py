@@ -7,6 +7,12 @@ exactly (the *period*); the remaining m iterations are added in closed form (``m
 *jump*) instead of being interpreted, so the cost of a prediction does not grow with the
 iteration count.
 
+A loop whose iterations alternate (odd and even phases of a sort, red and black sweeps, a
+reduction whose arrival order flips) repeats every k iterations instead: three cuts k apart
+are compared in the same way, for k up to ``PERIODS``, and the remaining iterations jump by
+whole periods (the last < k + 1 interpreted). Only a known count of remaining iterations
+jumps by k > 1 (a symbolic count would leave a remainder of unknown length).
+
 The processes need not share Δ: the leaves of a reduce that never wait run ahead of its root
 at their own pace. With a shift Δ_p per process, every time compared in an iteration moves
 with its process's clock, so each comparison's margin changes by the same amount every
@@ -32,6 +38,10 @@ from interp.engine.values import is_unknown
 
 
 ZERO = 0.0
+PERIODS = 4  # the longest period looked for, in iterations
+# Cuts hold a column per rank: beyond this many live ranks only a period of one iteration is
+# looked for (three cuts kept, not 2·PERIODS + 1), so memory per rank stays as it was.
+LONG_PERIOD_RANKS = 4096
 _COUNT_TOTAL = attrgetter("count", "total")
 
 
@@ -69,12 +79,13 @@ class SteadyState:
         """Take a cut; returns the number of iterations to jump when a period is found."""
         self.cuts.append(self._snapshot(live))
         self.taken += 1
-        jump = self._period(live) if len(self.cuts) >= 3 else None
+        longest = PERIODS if len(live) <= LONG_PERIOD_RANKS else 1
+        jump = self._period(live, longest)
         if jump is not None:
             self.cuts.clear()
             self.taken = 0
         else:  # (a master that never repeats kept a cut per iteration: 0.7 GB for mworker)
-            del self.cuts[:-2]
+            del self.cuts[:-2 * longest]
         if self.sched.timing:  # (interp check folds on the pattern alone)
             self.compared = Comparisons()
             record_comparisons(self.compared)
@@ -116,15 +127,31 @@ class SteadyState:
                    len(msgs.delays) + len(msgs.collective_delays),
                    len(msgs.flows) if msgs.flows is not None else 0)
 
-    def _period(self, live: list[Process]) -> sp.Expr | None:
-        c0, c1, c2 = self.cuts[-3:]
-        deltas = self._shifts(c0, c1, c2)
+    def _period(self, live: list[Process], longest: int) -> sp.Expr | None:
+        """The iterations to jump, at the shortest period k ≤ ``longest`` the cuts show."""
+        varying = None
+        for k in range(1, longest + 1):
+            if len(self.cuts) < 2 * k + 1:
+                return None
+            c0, c1, c2 = self.cuts[-2 * k - 1], self.cuts[-k - 1], self.cuts[-1]
+            jump = self._repeats(live, k, c0, c1, c2)
+            if isinstance(jump, tuple):
+                varying = varying or jump
+            elif jump is not None:
+                return jump
+        if varying is not None:  # (said once every period was tried)
+            self._note_varying(*varying)
+        return None
+
+    def _repeats(self, live: list[Process], k: int, c0: Cut, c1: Cut, c2: Cut):
+        """The iterations to jump when the cuts ``k`` iterations apart repeat (jumping there);
+        None, or the (process, decisions, decisions) that vary, when they do not."""
+        deltas = self._shifts(c0, c1, c2, k)
         if deltas is None:
             return None
         varying = _varying(live, c0.decisions, c1.decisions, c2.decisions)
         if varying is not None:
-            self._note_varying(*varying)
-            return None
+            return varying
         if len(c1.pending) != len(c2.pending) or any(
             x[:3] != y[:3] or not same(x[3], y[3]) for x, y in zip(c1.pending, c2.pending)
         ):
@@ -149,19 +176,25 @@ class SteadyState:
             return None
         values = [d for d in deltas if d is not None]
         drift = any(not same(d, values[0]) for d in values[1:])
+        if k > 1:  # whole periods of a known count, the clocks shifted alike
+            if drift or not m.is_number or m < k:
+                return None
+            periods = sp.Integer(int(m) // k)
+            self._jump(live, c1, c2, periods, deltas, False, k)
+            return periods * k
         if drift and not self._drift_holds(c0, c1, c2, m):
             return None
-        self._jump(live, c1, c2, m, deltas, drift)
+        self._jump(live, c1, c2, m, deltas, drift, 1)
         return m
 
-    def _shifts(self, c0: Cut, c1: Cut, c2: Cut) -> list[sp.Expr | None] | None:
-        """Each paused process's clock shift Δ_p, the same over the three cuts one iteration
-        apart, if there is one (in the cuts' order; None for a blocked process)."""
+    def _shifts(self, c0: Cut, c1: Cut, c2: Cut, k: int) -> list[sp.Expr | None] | None:
+        """Each paused process's clock shift Δ_p, the same over the three cuts ``k``
+        iterations apart, if there is one (in the cuts' order; None for a blocked process)."""
         if not (c0.pids == c1.pids == c2.pids):  # (the processes only grow: the same set is
             return None  # the same order)
         timing = self.sched.timing
         deltas: list[sp.Expr | None] = []
-        steps: dict[tuple, bool] = {}  # one iteration apart, by the values' ids (a class's ranks
+        steps: dict[tuple, bool] = {}  # k iterations apart, by the values' ids (a class's ranks
         # share them: SymPy's subtraction once)
         for pos, p1, p0, t2, t1, t0 in zip(c2.positions, c1.positions, c0.positions,
                                            c2.clocks, c1.clocks, c0.clocks):
@@ -175,7 +208,7 @@ class SteadyState:
             key = (id(p0[2]), id(p1[2]), id(pos[2]))
             step = steps.get(key)
             if step is None:
-                step = steps[key] = same(pos[2] - p1[2], 1) and same(p1[2] - p0[2], 1)
+                step = steps[key] = same(pos[2] - p1[2], k) and same(p1[2] - p0[2], k)
             if not step:
                 return None
             if not timing:  # interp check: a loop repeats when its communication pattern does
@@ -223,7 +256,8 @@ class SteadyState:
             self.sched.notes.append(note)
 
     def _jump(self, live: list[Process], c1: Cut, c2: Cut, m: sp.Expr,
-              deltas: list[sp.Expr | None], drift: bool) -> None:
+              deltas: list[sp.Expr | None], drift: bool, period: int) -> None:
+        """Move every paused process on by ``m`` periods of ``period`` iterations (c1 to c2)."""
         m_iter, m = m, as_count(m)
         for p, d, cats2, cats1, st2, st1 in zip(live, deltas, c2.cats, c1.cats, c2.stats,
                                                 c1.stats):
@@ -257,7 +291,10 @@ class SteadyState:
             e.count += m * (c2.edges.get(key, ZERO) - c1.edges.get(key, ZERO))
         if is_symbolic(m_iter):
             self.sched.assumptions.append(sp.Ge(m_iter, 0))
-        note = f"steady state reached after {self.taken} iterations: {m} more added in closed form"
+        note = (f"steady state reached after {self.taken} iterations: {m * period} more added "
+                "in closed form")
+        if period > 1:
+            note += f" (the iterations repeat in periods of {period})"
         if drift:
             note += (" (the processes' clocks advance by different amounts each iteration; "
                      "no wait they decide changes before the loop ends)")

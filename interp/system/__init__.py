@@ -24,7 +24,8 @@ from interp.system.filter import (
     static_condition,
 )
 from interp.system.loader import list_machines, load_machine
-from interp.system.mapping import HOST, Mapping, Placement, check_nprocs, default_mapping, load_mapping, subcube_note
+from interp.system.mapping import (HOST, Mapping, Placement, check_nprocs, default_mapping, grown,
+                                   load_mapping, subcube_note)
 from interp.system.model import SAG, SAU, Component, Parameter, RuntimeParameter, UnknownName
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "RuntimeParameter",
     "UnknownName",
     "check_nprocs",
+    "grown",
     "subcube_note",
     "collective_rounds",
     "collective_steps",

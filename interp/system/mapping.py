@@ -55,16 +55,35 @@ def max_procs(sag: SAG) -> int:
     return int(sag.value(f"{sag.nodes}.p.general.max_procs"))
 
 
+def size_parameter(sag: SAG) -> str | None:
+    """The run-time parameter that is the machine's size (the cluster's ``procs``), if any."""
+    size = sorted(s.name for s in sag.param(f"{sag.nodes}.p.general.max_procs").runtime_symbols)
+    return size[0] if size else None
+
+
+def grown(sag: SAG, nprocs: int) -> tuple[SAG, str | None]:
+    """The machine grown to hold ``nprocs`` processes where its size is a run-time parameter
+    (the same machine, its fabric grown: what ``--what-if 'procs = N'`` makes), and the note
+    that says so; unchanged where it holds them already or cannot grow."""
+    name = size_parameter(sag)
+    if nprocs <= max_procs(sag) or name is None or nprocs > sag.runtime_parameter(name).max:
+        return sag, None
+    return sag.with_runtime({name: nprocs}), (
+        f"the machine grown to {name} = {nprocs} to hold P = {nprocs} (as --what-if "
+        f"'{name} = {nprocs}'; the fabric grows with it, a rank's routes to its neighbours "
+        "stay as they were)")
+
+
 def check_nprocs(sag: SAG, nprocs: int) -> int:
     limit = max_procs(sag)
     if not 1 <= nprocs <= limit:
-        size = sorted(s.name for s in sag.param(f"{sag.nodes}.p.general.max_procs").runtime_symbols)
+        size = size_parameter(sag)
         if size:  # the machine's size is a run-time parameter: a what-if grows it
-            r = sag.runtime_parameter(size[0])
+            r = sag.runtime_parameter(size)
             raise InterpError(
-                f"{nprocs} processes do not fit {sag.title}: it has {size[0]} = {limit} "
+                f"{nprocs} processes do not fit {sag.title}: it has {size} = {limit} "
                 f"({sag.nodes}.p.general.max_procs)",
-                hint=f"use 1 to {limit} processes, or grow the machine: --what-if '{size[0]} = {nprocs}' "
+                hint=f"use 1 to {limit} processes, or grow the machine: --what-if '{size} = {nprocs}' "
                      f"(at most {r.max})",
             )
         raise InterpError(

@@ -60,13 +60,39 @@ def test_ring_scaling_is_the_hand_formula(ring):
     assert ring.best.nprocs == 4
 
 
-def test_beyond_the_domain_without_extrapolate_is_refused(tmp_path):
-    """The iPSC/860 holds 16 nodes; P = 1024 lies outside the verified domain (up to 64) and
-    cannot be interpreted: refused, with the way to an extrapolated value."""
-    with pytest.raises(InterpError, match="outside the formula in P's verified domain") as err:
-        api.scaling([RING], contention_free(tmp_path), "P=4..1024:log2", {"NR": 10, "NB": 8},
-                    verify_to=64)
-    assert "--extrapolate" in err.value.hint
+def test_beyond_the_domain_the_hypercube_is_grown_and_interpreted(tmp_path):
+    """The iPSC/860 holds 16 nodes; P = 128 and 256 lie beyond the verified domain (up to 64):
+    without --extrapolate they are interpreted on the cube grown to hold them (e-cube routes
+    do not depend on the cube's size), and hold the hand formula there too."""
+    result = api.scaling([RING], contention_free(tmp_path), "P=4..256:log2",
+                         {"NR": 10, "NB": 8}, verify_to=64)
+    sources = {r.nprocs: r.source for r in result.rows}
+    assert sources[64] == "formula" and sources[128] == sources[256] == "interpreted"
+    for r in result.rows:
+        assert r.seconds == pytest.approx(ring_time(r.nprocs), rel=1e-9)
+
+
+def test_a_machine_whose_size_is_a_parameter_is_grown_to_the_largest_p():
+    """The cluster holds procs = 1024 by default: a range to 2048 grows it (as --what-if
+    'procs = 2048'), said in a note, and the times at P it held before are unchanged."""
+    result = api.scaling([RING], "cluster", "P=512,2048", {"NR": 2, "NB": 8}, p_max=16)
+    assert any("grown to procs = 2048" in n for n in result.notes)
+    assert [r.nprocs for r in result.rows] == [512, 2048]
+    before = api.predict([RING], "cluster", 512, {"NR": 2, "NB": 8}, symbolic=False)
+    assert result.rows[0].seconds == pytest.approx(before.seconds, rel=1e-12)
+
+
+def test_a_p_no_machine_can_hold_is_refused_before_any_interpretation(monkeypatch):
+    """2^31 cores are beyond the cluster's procs range (at most 2^30): refused at once, with
+    no interpretation run (formula_in_p would interpret P = 1, 2, 4, … first)."""
+    import interp.analysis.scaling_in_p as study
+
+    def never(*args, **kw):
+        raise AssertionError("interpreted before the range was checked")
+
+    monkeypatch.setattr(study, "formula_in_p", never)
+    with pytest.raises(InterpError, match=r"--vary P: 2147483648 processes do not fit"):
+        api.scaling([RING], "cluster", "P=4,2147483648", {"NR": 2, "NB": 8})
 
 
 def test_verification_stops_where_the_formula_fails():

@@ -162,3 +162,59 @@ def test_regular_programs_at_p_1024(shadows, name, param, count, expected):
     fast = _outcome(program, 1024, exact=False, inputs={param: count})
     assert shadows == expected
     _same(fast, _outcome(program, 1024, exact=True, inputs={param: count}))
+
+
+# the usual MPI idiom: rank 0 reads the size, MPI_BCAST gives it to every rank, and each
+# rank's loop runs over its share: the decision (the loop bound) reads what the broadcast
+# brought, the same for every rank (the root's value)
+BROADCAST_INPUT = HEAD.replace("      PARAMETER (N = 1003)\n", "") + """      IF (ME .EQ. 0) READ (5, *) N
+      CALL MPI_BCAST(N, 1, MPI_INTEGER, 0, MPI_COMM_WORLD, IERR)
+      NLOC = N / NP
+      DO 10 IT = 1, 20
+         S = 0.0D0
+         DO 20 I = 1, NLOC
+            S = S + X(1) * X(2)
+   20    CONTINUE
+         CALL MPI_SEND(S, 1, MPI_DOUBLE_PRECISION, RIGHT, 1,
+     &                 MPI_COMM_WORLD, IERR)
+         CALL MPI_RECV(S, 1, MPI_DOUBLE_PRECISION, LEFT, 1,
+     &                 MPI_COMM_WORLD, STATUS, IERR)
+   10 CONTINUE
+""" + TAIL
+
+# the same, but the broadcast's root is rank 1: the first shadow (rank 0's) is not the root,
+# so what it brings is not known to the classes: rank by rank, the same numbers
+BROADCAST_FROM_ONE = BROADCAST_INPUT.replace("IF (ME .EQ. 0) READ", "IF (ME .EQ. 1) READ") \
+    .replace("MPI_INTEGER, 0, MPI_COMM_WORLD", "MPI_INTEGER, 1, MPI_COMM_WORLD")
+
+
+def test_an_input_broadcast_keeps_the_classes(tmp_path, shadows, monkeypatch):
+    """Before, the broadcast broke the classes ('a decision reads what a message brings') and
+    every rank was interpreted alone: now rank 0's class and the class of the ranks that
+    skip the READ (from rank 1) hold all 64 ranks, each taking N from rank 0's request."""
+    runs = []
+    interpret = predict.interpret
+
+    def watched(*args, **kwargs):
+        runs.append(kwargs.get("classes", True))
+        return interpret(*args, **kwargs)
+    monkeypatch.setattr(predict, "interpret", watched)
+    program = _load(tmp_path, BROADCAST_INPUT)
+    fast = _outcome(program, 64, exact=False, inputs={"N": 6400})
+    assert shadows == [0, 1] and False not in runs
+    _same(fast, _outcome(program, 64, exact=True, inputs={"N": 6400}))
+
+
+def test_a_broadcast_from_a_root_the_classes_do_not_follow_falls_back(tmp_path, shadows,
+                                                                       monkeypatch):
+    runs = []
+    interpret = predict.interpret
+
+    def watched(*args, **kwargs):
+        runs.append(kwargs.get("classes", True))
+        return interpret(*args, **kwargs)
+    monkeypatch.setattr(predict, "interpret", watched)
+    program = _load(tmp_path, BROADCAST_FROM_ONE)
+    fast = _outcome(program, 16, exact=False, inputs={"N": 1600})
+    assert shadows and runs[-1] is False
+    _same(fast, _outcome(program, 16, exact=True, inputs={"N": 1600}))
