@@ -31,7 +31,7 @@ from interp.analysis.setup import Setup, missing_inputs
 from interp.engine.predict import Prediction, assumptions, symbol_for
 from interp.engine.whatif import input_names, program_variables
 from interp.errors import InterpError
-from interp.system import check_nprocs, units
+from interp.system import check_nprocs, grown, units
 from interp.system.expr import ExprError, parse_quantity
 
 _RANGE = re.compile(r"^\s*(?P<a>[^:]+?)\s*\.\.\s*(?P<b>[^:]+?)\s*(?::\s*(?P<kind>[A-Za-z0-9]*)\s*"
@@ -218,6 +218,10 @@ class _Sweeper:
         self.order = names
         p_axis = next((a for a in axes if a.name == "P"), None)
         self.nprocs = list(p_axis.values) if p_axis else [setup.nprocs]
+        sag, note = grown(setup.sag, max(self.nprocs))  # (a cluster's procs: as scaling does)
+        if note:
+            setup = self.setup = setup.with_(sag=sag)
+            self.notes.append(note)
         for p in self.nprocs:
             check_nprocs(setup.sag, p)
         self.in_axes = [a for a in self.axes if a.name != "P"]

@@ -82,6 +82,15 @@ def test_a_machine_whose_size_is_a_parameter_is_grown_to_the_largest_p():
     assert result.rows[0].seconds == pytest.approx(before.seconds, rel=1e-12)
 
 
+def test_sweep_over_p_grows_the_machine_too():
+    """sweep --vary P past the cluster's procs = 1024 grows it as scaling does (before: the
+    error '2048 processes do not fit'); P = 512 is what it was on the default size."""
+    result = api.sweep([RING], "cluster", ["P=512,2048"], inputs={"NR": 2, "NB": 8})
+    assert any("grown to procs = 2048" in n for n in result.notes)
+    before = api.predict([RING], "cluster", 512, {"NR": 2, "NB": 8}, symbolic=False)
+    assert result.seconds[0][0] == pytest.approx(before.seconds, rel=1e-12)
+
+
 def test_a_p_no_machine_can_hold_is_refused_before_any_interpretation(monkeypatch):
     """2^31 cores are beyond the cluster's procs range (at most 2^30): refused at once, with
     no interpretation run (formula_in_p would interpret P = 1, 2, 4, … first)."""
