@@ -431,6 +431,8 @@ def combine(kind: str, req: CollReq, reqs: dict[int, CollReq], root: int) -> dic
         return {pid: {} for pid in reqs}  # the values moved are not followed
     if kind == "bcast":
         return {pid: dict(reqs[root].payload) for pid in reqs}
+    if req.reduce in ("maxloc", "minloc"):  # (value, index) pairs: the values are not followed
+        return {pid: {} for pid in reqs}
     op = {"sum": sp.Add, "prod": sp.Mul, "max": sp.Max, "min": sp.Min, "land": sp.And,
           "lor": sp.Or}[req.reduce or "sum"]
     keys = set().union(*(r.payload.keys() for r in reqs.values()))

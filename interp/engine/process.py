@@ -16,7 +16,7 @@ import sympy as sp
 from interp.application import aau as A
 from interp.application import ast
 from interp.application.aag import AAG, UnitAAG
-from interp.application.catalog import lookup
+from interp.application.catalog import lookup, mpi_datatype_bytes
 from interp.application.ast import expr_text
 from interp.application.expr import (
     NotComputable, SymbolicError, as_sympy, assigned_value, numeric_value, to_sympy,
@@ -36,6 +36,7 @@ from interp.engine.values import (
 from interp.errors import InterpError
 
 CATEGORIES = ("computation", "call", "transmission", "waiting")
+FIRST_DERIVED_TYPE = 5001  # the handle of a rank's first derived MPI datatype (catalog codes: 1001...)
 HOST_ID = 2**31 - 1  # what MYHOST() returns: above every node number (procs <= 2^30) and not -1 (all nodes)
 
 
@@ -168,7 +169,7 @@ class Process:
     # memory at P = 65,536); '__dict__' keeps room for what other modules attach
     __slots__ = (
         "pid", "label", "program", "aag", "cm", "nprocs", "start", "clock", "inputs", "library",
-        "common", "cats", "stats", "handles", "null_handles", "comms", "notes", "files",
+        "common", "cats", "stats", "handles", "null_handles", "comms", "datatypes", "notes", "files",
         "assumptions", "decisions", "state", "request", "finish", "last_recv_end", "spawn_end",
         "_library_values", "counted_by_user", "trace", "timeline", "current_aau",
         "critical_names", "needed", "kept", "functions", "evaluating", "budget", "steps",
@@ -196,6 +197,8 @@ class Process:
         everyone = Communicator(WORLD, tuple(range(nprocs))) if exact else world(nprocs)
         self.comms: dict[int, Communicator] = {c.handle: c for c in (
             everyone, Communicator(SELF, (pid,)))}
+        # MPI derived datatypes made on this process: handle -> (element type, bytes)
+        self.datatypes: dict[int, tuple[int, sp.Expr]] = {}
         self.notes: list[str] = []
         self.assumptions: dict[int, sp.Basic] = {}
         self.decisions: list = []
@@ -321,6 +324,7 @@ class Process:
         """What NX/2's node queries return on this process."""
         if self._library_values is None:
             self._library_values = {"MYNODE": sp.Integer(self.pid), "NUMNODES": sp.Integer(self.nprocs),
+                                    "NODEDIM": sp.Integer((self.nprocs - 1).bit_length()),
                                     "MYHOST": sp.Integer(HOST_ID), "MYPID": sp.Integer(0)}
         return self._library_values
 
@@ -634,8 +638,42 @@ class Process:
         return (s.target.name in self.needed or bool(self.evaluating)
                 or isinstance(s, ast.AssignLabel) or id(s) in self.kept)
 
+    def datatype(self, code: int, loc) -> tuple[int, sp.Expr]:
+        """An MPI datatype handle's (element type, size in bytes): a predefined type's, or a
+        derived one's made on this process (MPI_TYPE_CONTIGUOUS, MPI_TYPE_VECTOR, ...)."""
+        if code in self.datatypes:
+            return self.datatypes[code]
+        size = mpi_datatype_bytes().get(code)
+        if size is None:
+            raise InterpError(f"{code} is not an MPI datatype handle", loc,
+                              hint="pass a predefined type (MPI_DOUBLE_PRECISION, ...) or one "
+                                   "MPI_TYPE_CONTIGUOUS or MPI_TYPE_VECTOR made on this rank")
+        return code, sp.Integer(size)
+
+    def _new_datatype(self, s: ast.CallStmt, call, frame: Frame) -> None:
+        """MPI_TYPE_CONTIGUOUS / VECTOR / HVECTOR: a new handle for COUNT x BLOCKLENGTH elements
+        of OLDTYPE (the stride spaces them in memory; what is sent is their bytes)."""
+        what = f"an argument of {s.name} at line {s.loc.line}"
+        arg = {role.removeprefix("out_"): s.args[i] for i, role in enumerate(call.args)}
+        count = self.value(arg["count"], frame, what)
+        block = self.value(arg["blocklength"], frame, what) if "blocklength" in arg else 1
+        element, size = self.datatype(self.concrete(arg["oldtype"], frame, what), s.loc)
+        handle = FIRST_DERIVED_TYPE + len(self.datatypes)
+        self.datatypes[handle] = (element, as_sympy(count * block * size))
+        if isinstance(arg["newtype"], ast.Var):
+            frame.set(arg["newtype"].name, sp.Integer(handle))
+
     def _library_call(self, s: ast.CallStmt, frame: Frame) -> None:
         call = lookup(s.name)
+        if call is not None and call.op == "type_new":
+            self._new_datatype(s, call, frame)
+            return
+        if call is not None and call.op == "type_size":
+            what = f"the datatype of {s.name} at line {s.loc.line}"
+            _, size = self.datatype(self.concrete(s.args[0], frame, what), s.loc)
+            if isinstance(s.args[1], ast.Var):
+                frame.set(s.args[1].name, size)
+            return
         outputs = {"node_id": self.pid, "num_nodes": self.nprocs}
         if call is not None and call.op == "query" and call.role_index("comm") is not None:
             comm = self.comm(s.args[call.role_index("comm")], frame,

@@ -17,7 +17,7 @@ import sympy as sp
 
 from interp.application import aau as A
 from interp.application import ast
-from interp.application.catalog import lookup, mpi_constants, mpi_datatype_bytes
+from interp.application.catalog import lookup, mpi_constants
 from interp.application.expr import as_sympy, element_key
 from interp.engine.comms import NULL, Communicator
 from interp.engine.costs import compute_seconds
@@ -269,7 +269,8 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
 
 
 MPI_OPS = {mpi_constants()[f"MPI_{op.upper()}"]: op for op in ("sum", "prod", "max", "min",
-                                                                "land", "lor")}
+                                                                "land", "lor", "maxloc",
+                                                                "minloc")}
 
 
 def _reduce_op(p: Process, a: A.LibraryAAU, frame: Frame) -> str | None:
@@ -280,7 +281,8 @@ def _reduce_op(p: Process, a: A.LibraryAAU, frame: Frame) -> str | None:
                                                  f"{a.loc.line}")
     if code not in MPI_OPS:
         raise InterpError(f"{a.call.name}: operation {code} is not one interp knows", a.loc,
-                          hint="use MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN, MPI_LAND or MPI_LOR")
+                          hint="use MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN, MPI_LAND, MPI_LOR, "
+                               "MPI_MAXLOC or MPI_MINLOC")
     return MPI_OPS[code]
 
 
@@ -293,7 +295,7 @@ def _counts(p: Process, a: A.LibraryAAU, frame: Frame, comm: Communicator) -> li
     if first is None:
         raise InterpError("the SENDCOUNTS of MPI_ALLTOALLV must be a one-dimensional array",
                           a.loc, hint="pass the array (or its first element) of counts")
-    elem = mpi_datatype_bytes().get(_datatype(p, a, frame), 1)
+    elem = _type_of(p, a, frame)[1]
     k = p.concrete(first, frame, f"the SENDCOUNTS index of MPI_ALLTOALLV at line {a.loc.line}")
     out = []
     for r in range(comm.size):
@@ -304,9 +306,16 @@ def _counts(p: Process, a: A.LibraryAAU, frame: Frame, comm: Communicator) -> li
 
 
 def _datatype(p: Process, a: A.LibraryAAU, frame: Frame) -> int | None:
+    """The element type of the message's datatype (a derived type's: MPI matches type
+    signatures, the sequence of element types)."""
     if a.arg("datatype") is None:
         return None
-    return p.concrete(a.arg("datatype"), frame, f"the MPI datatype at line {a.loc.line}")
+    return _type_of(p, a, frame)[0]
+
+
+def _type_of(p: Process, a: A.LibraryAAU, frame: Frame) -> tuple[int, sp.Expr]:
+    code = p.concrete(a.arg("datatype"), frame, f"the MPI datatype at line {a.loc.line}")
+    return p.datatype(code, a.arg("datatype").loc)
 
 
 def _handle(p: Process, a: A.LibraryAAU, frame: Frame) -> str | None:
@@ -349,8 +358,7 @@ def _size(p: Process, a: A.LibraryAAU, frame: Frame) -> sp.Expr:
     if count is None:
         return sp.Integer(0)
     n = p.value(count, frame, f"the count of the message at line {a.loc.line}")
-    dtype = p.concrete(a.arg("datatype"), frame, "an MPI datatype")
-    return n * mpi_datatype_bytes().get(dtype, 1)
+    return n * _type_of(p, a, frame)[1]
 
 
 def _payload(p: Process, buf: ast.Expr | None, frame: Frame, count: ast.Expr | None) -> dict:
