@@ -250,6 +250,8 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
         size = _size(p, a, frame)
     if a.arg("root") is not None:
         root = p.concrete(a.arg("root"), frame, f"the root of the collective at line {line}")
+        if comm is not None:  # a rank of the communicator (an error at the call otherwise)
+            comm.pid(root, f"the root of {call.name} at line {line}", a.arg("root").loc)
     combine = 0.0
     if isinstance(a, A.SyncSeq):
         elems = size / 8 if call.elem_bytes is None else size / call.elem_bytes
