@@ -33,7 +33,8 @@ from interp.system.filter import comm_split
 
 ZERO = 0.0
 _MOVE_ONLY = ("gather", "scatter", "allgather", "alltoall", "alltoallv")
-_PRICED_AS = {"comm_split": ("comm_split", 8), "comm_dup": ("allreduce", 4)}
+_PRICED_AS = {"comm_split": ("comm_split", 8), "comm_dup": ("allreduce", 4),
+              "cart_create": ("allreduce", 4)}
 """New communicators: the collective they are priced as, and its message size in bytes."""
 _LINEAR = {"scatter": "the root's sends to each rank in turn (SMPI's scatter__ompi_basic_linear)",
            "gather": "each rank's send to the root, received in rank order (SMPI's "
@@ -195,8 +196,16 @@ def _sizes(size, reqs: dict[int, CollReq], members: tuple[int, ...]):
 
 def new_communicators(s: GlobalSync, kind: str, reqs: dict[int, CollReq],
                       members: tuple[int, ...]) -> dict[int, Communicator]:
-    """The communicator MPI_COMM_SPLIT or MPI_COMM_DUP gives each member (none for a rank
-    whose color is MPI_UNDEFINED)."""
+    """The communicator MPI_COMM_SPLIT, MPI_COMM_DUP or MPI_CART_CREATE gives each member
+    (none for a rank whose color is MPI_UNDEFINED, or beyond the Cartesian grid)."""
+    if kind == "cart_create":  # the first ranks, as many as the grid holds
+        dims, periods = next(iter(reqs.values())).cart
+        size = 1
+        for d in dims:
+            size *= d
+        comm = Communicator(s.next_handle, members[:size], dims, periods)
+        s.next_handle += 1
+        return {pid: comm for pid in members[:size]}
     if kind == "comm_dup":
         groups = [members]
     elif kind == "comm_split":

@@ -21,7 +21,7 @@ from interp.application.ast import expr_text
 from interp.application.expr import (
     NotComputable, SymbolicError, as_sympy, assigned_value, numeric_value, to_sympy,
 )
-from interp.engine.comms import SELF, WORLD, Communicator, world
+from interp.engine.comms import SELF, WORLD, Communicator, dims_create, world
 from interp.engine.costs import CostModel
 from interp.engine.inputfiles import Files
 from interp.engine.dataflow import critical_names
@@ -36,6 +36,7 @@ from interp.engine.values import (
 from interp.errors import InterpError
 
 CATEGORIES = ("computation", "call", "transmission", "waiting")
+CARTESIAN = ("dims_create", "cart_coords", "cart_rank", "cart_shift", "cart_get")
 FIRST_DERIVED_TYPE = 5001  # the handle of a rank's first derived MPI datatype (catalog codes: 1001...)
 HOST_ID = 2**31 - 1  # what MYHOST() returns: above every node number (procs <= 2^30) and not -1 (all nodes)
 
@@ -663,8 +664,79 @@ class Process:
         if isinstance(arg["newtype"], ast.Var):
             frame.set(arg["newtype"].name, sp.Integer(handle))
 
+    def array_elements(self, e: ast.Expr, n: int, frame: Frame, what: str,
+                       logical: bool = False) -> list:
+        """The ``n`` values of an array argument from the element it names (its first when it
+        is the whole array): integers, or truth values with ``logical``."""
+        first = [ast.Num(1, "INTEGER", e.loc)] if isinstance(e, ast.Var) else \
+            e.args if isinstance(e, ast.Ref) and len(e.args) == 1 else None
+        if first is None:
+            raise InterpError(f"{what} must be a one-dimensional array", e.loc)
+        k = self.concrete(first[0], frame, what)
+        refs = [ast.Ref(e.name, [ast.Num(k + i, "INTEGER", e.loc)], e.loc) for i in range(n)]
+        if logical:
+            return [self.decide(r, frame, what) for r in refs]
+        return [self.concrete(r, frame, what) for r in refs]
+
+    def _store_elements(self, e: ast.Expr, values: list, frame: Frame) -> None:
+        """What a call stores in an array argument, element by element from the one named."""
+        if isinstance(e, ast.Var) and not frame.table.lookup(e.name, e.loc).is_array:
+            frame.set(e.name, sp.Integer(values[0]))
+            return
+        first = 1 if isinstance(e, ast.Var) else self.concrete(e.args[0], frame, "an index")
+        for i, v in enumerate(values):
+            frame.assign(e.name, [sp.Integer(first + i)],
+                         v if isinstance(v, bool) else sp.Integer(v))
+
+    def _cartesian(self, s: ast.CallStmt, call, frame: Frame) -> None:
+        """MPI_DIMS_CREATE and the Cartesian queries (MPI_CART_COORDS, _RANK, _SHIFT, _GET):
+        local calls, their answers followed."""
+        what = f"an argument of {s.name} at line {s.loc.line}"
+        arg = {role.removeprefix("out_"): s.args[i] for i, role in enumerate(call.args)}
+        if call.op == "dims_create":
+            n = self.concrete(arg["ndims"], frame, what)
+            dims = dims_create(self.concrete(arg["nnodes"], frame, what),
+                               self.array_elements(arg["dims"], n, frame, what))
+            if dims is None:
+                raise InterpError(f"{s.name}: DIMS's nonzero entries do not divide NNODES",
+                                  s.loc)
+            self._store_elements(arg["dims"], dims, frame)
+            return
+        comm = self.comm(arg["comm"], frame, f"the communicator of {s.name} at line "
+                                             f"{s.loc.line}")
+        if not comm.dims:
+            raise InterpError(f"{s.name}: the communicator has no Cartesian topology",
+                              arg["comm"].loc, hint="pass the communicator MPI_CART_CREATE made")
+        me = comm.coords(comm.rank(self.pid))
+        if call.op == "cart_coords":
+            self._store_elements(arg["coords"], comm.coords(
+                self.concrete(arg["rank"], frame, what)), frame)
+        elif call.op == "cart_rank":
+            rank = comm.cart_rank(self.array_elements(arg["coords"], len(comm.dims), frame, what))
+            frame.set(arg["rank"].name, sp.Integer(rank))
+        elif call.op == "cart_shift":
+            d = self.concrete(arg["direction"], frame, what)
+            disp = self.concrete(arg["disp"], frame, what)
+            if not 0 <= d < len(comm.dims):
+                raise InterpError(f"{s.name}: direction {d} is not a dimension of the grid",
+                                  arg["direction"].loc)
+            ahead, behind = list(me), list(me)
+            ahead[d] += disp
+            behind[d] -= disp
+            frame.set(arg["source"].name, sp.Integer(comm.cart_rank(behind)))
+            frame.set(arg["dest"].name, sp.Integer(comm.cart_rank(ahead)))
+        elif "ndims" in arg:  # MPI_CARTDIM_GET
+            frame.set(arg["ndims"].name, sp.Integer(len(comm.dims)))
+        else:  # MPI_CART_GET
+            self._store_elements(arg["dims"], list(comm.dims), frame)
+            self._store_elements(arg["periods"], list(comm.periods), frame)
+            self._store_elements(arg["coords"], me, frame)
+
     def _library_call(self, s: ast.CallStmt, frame: Frame) -> None:
         call = lookup(s.name)
+        if call is not None and call.op in CARTESIAN:
+            self._cartesian(s, call, frame)
+            return
         if call is not None and call.op == "type_new":
             self._new_datatype(s, call, frame)
             return

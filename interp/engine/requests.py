@@ -80,6 +80,7 @@ class CollReq(Request):
     comm: Communicator | None = None  # MPI: the communicator it runs over (None: every node)
     sizes: list[sp.Expr] | None = None  # MPI_ALLTOALLV: bytes to each rank of the communicator
     split: tuple[int, int] | None = None  # MPI_COMM_SPLIT: this rank's (color, key)
+    cart: tuple[tuple[int, ...], tuple[bool, ...]] | None = None  # MPI_CART_CREATE's grid
     newcomm: str | None = None  # MPI_COMM_SPLIT/DUP: the variable that gets the new handle
 
 
@@ -263,11 +264,31 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
                   _reduce_op(p, a, frame), comm=comm, newcomm=_name(a.arg("newcomm")))
     if call.op == "alltoallv":
         req.sizes = _counts(p, a, frame, comm)
+    if call.op == "cart_create":
+        req.cart = _grid(p, a, frame, comm)
     if call.op == "comm_split":
         what = f"the {{}} of MPI_COMM_SPLIT at line {line}"
         req.split = (p.concrete(a.arg("color"), frame, what.format("color")),
                      p.concrete(a.arg("key"), frame, what.format("key")))
     return req
+
+
+def _grid(p: Process, a: A.LibraryAAU, frame: Frame, comm: Communicator):
+    """MPI_CART_CREATE's DIMS and PERIODS; a grid larger than its communicator is an error."""
+    what = f"the {{}} of MPI_CART_CREATE at line {a.loc.line}"
+    n = p.concrete(a.arg("ndims"), frame, what.format("NDIMS"))
+    dims = tuple(p.array_elements(a.arg("dims"), n, frame, what.format("DIMS")))
+    periods = tuple(p.array_elements(a.arg("periods"), n, frame, what.format("PERIODS"),
+                                   logical=True))
+    size = 1
+    for d in dims:
+        size *= d
+    if any(d < 1 for d in dims) or size > comm.size:
+        raise InterpError(f"MPI_CART_CREATE: a grid of {' x '.join(map(str, dims))} ranks does "
+                          f"not fit in a communicator of {comm.size}", a.arg("dims").loc,
+                          hint="make the product of DIMS at most the number of processes "
+                               "(MPI_DIMS_CREATE fills the zeros of DIMS so)")
+    return dims, periods
 
 
 MPI_OPS = {mpi_constants()[f"MPI_{op.upper()}"]: op for op in ("sum", "prod", "max", "min",
