@@ -32,14 +32,17 @@ from interp.system.filter import comm_split
 
 
 ZERO = 0.0
-_MOVE_ONLY = ("gather", "scatter", "allgather", "alltoall", "alltoallv")
+_MOVE_ONLY = ("gather", "scatter", "allgather", "alltoall", "alltoallv", "scan", "exscan")
 _PRICED_AS = {"comm_split": ("comm_split", 8), "comm_dup": ("allreduce", 4),
               "cart_create": ("allreduce", 4)}
 """New communicators: the collective they are priced as, and its message size in bytes."""
 _LINEAR = {"scatter": "the root's sends to each rank in turn (SMPI's scatter__ompi_basic_linear)",
            "gather": "each rank's send to the root, received in rank order (SMPI's "
                      "gather__ompi_basic_linear)",
-           "allgather": "P - 1 rounds of sends to the right neighbour (SMPI's allgather__ring)"}
+           "allgather": "P - 1 rounds of sends to the right neighbour (SMPI's allgather__ring)",
+           "scan": "each rank's sends to every higher rank, one after another (SMPI's scan)",
+           "exscan": "each rank's sends to every higher rank, one after another (SMPI's "
+                     "exscan)"}
 """How MPI_SCATTER, GATHER and ALLGATHER are priced (interp.system.collectives), said in a note."""
 
 
@@ -233,6 +236,7 @@ def _rounds(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
         # split gathers so) pays each receive, as SMPI does, in the order they arrive
         ready = {x: [t[x]] for x in t}
         taken = {x: [] for x in t}
+        leaves = dict(t)  # a sender's next message of the round leaves after its last (scan)
         for src, dst in rnd:
             if kind in ("gsync", "barrier"):
                 c_send = as_time(s.sag.seconds(f"{s.sag.nodes}.cs.sync.overhead", s.bound))
@@ -241,10 +245,12 @@ def _rounds(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
                 busy = t[src] + c_send
             else:
                 mt = s.msgs.time(src, dst, size_of(src, dst), True)
-                arrive = t[src] + mt.startup + mt.transmission + delay.get((i, src, dst), ZERO)
+                depart = leaves[src]
+                arrive = depart + mt.startup + mt.transmission + delay.get((i, src, dst), ZERO)
                 recv = mt.receive + reqs[dst].combine_seconds
-                busy = t[src] + mt.startup + (ZERO if is_eager(reqs[src].aau) else mt.transmission)
-                flows.append(((i, src, dst), t[src], mt))
+                busy = depart + mt.startup + (ZERO if is_eager(reqs[src].aau) else mt.transmission)
+                leaves[src] = busy
+                flows.append(((i, src, dst), depart, mt))
             ready[src].append(busy)
             taken[dst].append((arrive, recv))
         t = {x: _take(latest(ready[x]), taken[x]) for x in t}
