@@ -125,6 +125,9 @@ def closed_form_list(p: Process, aaus: list[A.AAU], frame: Frame, binding: dict,
     return total
 
 
+BOUND = "\0bound"  # binding key: the names _binding_after bound to a value in this iteration
+
+
 def _binding_after(p, a: A.AAU, frame: Frame, binding: dict) -> dict:
     """The binding the AAUs after ``a`` see inside a closed-form loop's body. A scalar the body
     assigns from the index and values interp follows (``KIND = MOD(ITER - 1, 3) + 1``) has that
@@ -135,27 +138,32 @@ def _binding_after(p, a: A.AAU, frame: Frame, binding: dict) -> dict:
     if not varying:
         return binding
     changed = assigned(a)
-    if not changed & (varying | binding.keys()):
+    bound = binding.get(BOUND, frozenset())
+    calls = bound and (a.ops.user_calls if isinstance(a, A.Seq) else any(
+        isinstance(x, (A.Call, A.LibraryAAU)) for x in a.walk()))
+    if not calls and not changed & (varying | binding.keys()):
         return binding
     inner = dict(binding)
-    inner[VARYING] = set(varying)
+    inner[VARYING], inner[BOUND] = set(varying), set(bound)
     if isinstance(a, A.Seq) and not a.ops.user_calls and not a.__dict__.get("function_changes"):
         for s in a.stmts:
             if type(s) is ast.Assign and isinstance(s.target, ast.Var):
                 _bind_assigned(p, s, frame, inner)
             else:
                 _unbind(inner, assigned_names(s))
-    else:
-        _unbind(inner, changed)
+    else:  # a subroutine (or a library routine) may change what was bound: its arguments,
+        _unbind(inner, changed | (bound if calls else set()))  # COMMON
     return inner
 
 
 def assigned_names(s: ast.Stmt) -> set[str]:
-    """The names one statement of a Seq may assign."""
+    """The names one statement of a Seq may assign (a library call: its arguments)."""
     if isinstance(s, ast.Assign):
         return {s.target.name}
     if isinstance(s, (ast.Read, ast.FileOp)):
         return set(io_outputs(s))
+    if isinstance(s, ast.CallStmt):
+        return {e.name for e in s.args if isinstance(e, (ast.Var, ast.Ref))}
     return set()
 
 
@@ -174,12 +182,14 @@ def _bind_assigned(p, s: ast.Assign, frame: Frame, inner: dict) -> None:
         return
     inner[name] = value
     inner[VARYING].discard(name)
+    inner[BOUND].add(name)
 
 
 def _unbind(inner: dict, names) -> None:
     for name in names:
         inner.pop(name, None)
         inner[VARYING].add(name)
+        inner[BOUND].discard(name)
 
 
 def _form(table: dict[type, Callable], a: A.AAU) -> Callable:

@@ -51,3 +51,38 @@ def test_the_formula_has_no_branch_probability(tmp_path):
     path.write_text(SWITCH)
     pred = predict(build_aag([str(path)]), load(), 1, {})
     assert not {str(s) for s in sp.sympify(pred.total).free_symbols}
+
+
+BUMPED = """\
+      PROGRAM CC
+      INTEGER K, I
+      REAL*8 S
+      COMMON /C/ K
+      S = 0.0D0
+      DO 40 I = 1, 3
+         K = I
+         CALL BUMP
+         IF (K .EQ. 4) THEN
+            S = S / 3.0D0
+         ELSE
+            S = S - 1.0D0
+         END IF
+   40 CONTINUE
+      END
+      SUBROUTINE BUMP
+      INTEGER K
+      COMMON /C/ K
+      K = K + 1
+      END
+"""
+
+
+def test_a_value_a_call_may_change_is_not_kept(tmp_path):
+    """BUMP adds 1 to K through COMMON: K is 4 at I = 3, so the divide runs once. The K = I
+    bound before the CALL must not decide the IF (it would never be 4: the divide would not
+    run, silently); the closed form does not follow K through BUMP, so the IF is weighed by
+    its branch probability, as before."""
+    path = tmp_path / "cc.f"
+    path.write_text(BUMPED)
+    pred = predict(build_aag([str(path)]), load(), 1, {})
+    assert {str(s) for s in sp.sympify(pred.total).free_symbols} == {"p_cc_f_9"}
