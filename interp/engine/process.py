@@ -170,7 +170,8 @@ class Process:
     # memory at P = 65,536); '__dict__' keeps room for what other modules attach
     __slots__ = (
         "pid", "label", "program", "aag", "cm", "nprocs", "start", "clock", "inputs", "library",
-        "common", "cats", "stats", "handles", "null_handles", "comms", "datatypes", "notes", "files",
+        "common", "cats", "stats", "handles", "null_handles", "comms", "datatypes", "committed",
+        "notes", "files",
         "assumptions", "decisions", "state", "request", "finish", "last_recv_end", "spawn_end",
         "_library_values", "counted_by_user", "trace", "timeline", "current_aau",
         "critical_names", "needed", "kept", "functions", "evaluating", "budget", "steps",
@@ -198,8 +199,10 @@ class Process:
         everyone = Communicator(WORLD, tuple(range(nprocs))) if exact else world(nprocs)
         self.comms: dict[int, Communicator] = {c.handle: c for c in (
             everyone, Communicator(SELF, (pid,)))}
-        # MPI derived datatypes made on this process: handle -> (element type, bytes)
+        # MPI derived datatypes made on this process: handle -> (element type, bytes), and
+        # those committed (MPI_TYPE_COMMIT: only those may be sent or received)
         self.datatypes: dict[int, tuple[int, sp.Expr]] = {}
+        self.committed: set[int] = set()
         self.notes: list[str] = []
         self.assumptions: dict[int, sp.Basic] = {}
         self.decisions: list = []
@@ -372,8 +375,8 @@ class Process:
         if comm is None:
             raise InterpError(
                 f"{what}: {expr_text(e)} = {handle} is not a communicator {self.label} belongs to",
-                e.loc, hint="pass MPI_COMM_WORLD or a communicator MPI_COMM_SPLIT or "
-                            "MPI_COMM_DUP made on this rank")
+                e.loc, hint="pass MPI_COMM_WORLD or a communicator MPI_COMM_SPLIT, "
+                            "MPI_COMM_DUP or MPI_CART_CREATE made on this rank")
         return comm
 
     def communicator(self, handle: int) -> Communicator | None:
@@ -739,6 +742,10 @@ class Process:
             return
         if call is not None and call.op == "type_new":
             self._new_datatype(s, call, frame)
+            return
+        if call is not None and call.op == "type_commit":
+            self.committed.add(self.concrete(s.args[0], frame, f"the datatype of {s.name} at "
+                                                              f"line {s.loc.line}"))
             return
         if call is not None and call.op == "type_size":
             what = f"the datatype of {s.name} at line {s.loc.line}"

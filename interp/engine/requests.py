@@ -338,6 +338,10 @@ def _datatype(p: Process, a: A.LibraryAAU, frame: Frame) -> int | None:
 
 def _type_of(p: Process, a: A.LibraryAAU, frame: Frame) -> tuple[int, sp.Expr]:
     code = p.concrete(a.arg("datatype"), frame, f"the MPI datatype at line {a.loc.line}")
+    if code in p.datatypes and code not in p.committed:  # (MPI 3.1 §4.1.9)
+        raise InterpError(f"{a.call.name}: the derived datatype {ast.expr_text(a.arg('datatype'))} "
+                          "is used before MPI_TYPE_COMMIT", a.arg("datatype").loc,
+                          hint="commit a derived datatype before a communication uses it")
     return p.datatype(code, a.arg("datatype").loc)
 
 

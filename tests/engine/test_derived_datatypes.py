@@ -31,6 +31,7 @@ COLUMN = """\
       CALL MPI_TYPE_COMMIT(ROWT, IERR)
       CALL MPI_TYPE_CONTIGUOUS(3, ROWT, BLK, IERR)
       CALL MPI_TYPE_SIZE(BLK, NB, IERR)
+      CALL MPI_TYPE_COMMIT(BLK, IERR)
       IF (ME .EQ. 0) THEN
          CALL MPI_SEND(U(NX, 1), 1, ROWT, 1, 1, MPI_COMM_WORLD, IERR)
          IF (NB .EQ. 1200) CALL MPI_SEND(U, 2, BLK, 1, 2,
@@ -78,4 +79,13 @@ def test_a_handle_that_is_no_datatype_is_an_error_at_the_call(tmp_path):
     text = COLUMN.replace("CALL MPI_SEND(U(NX, 1), 1, ROWT,", "CALL MPI_SEND(U(NX, 1), 1, 77,")
     with pytest.raises(InterpError, match="77 is not an MPI datatype handle") as err:
         _predict(tmp_path, text)
-    assert err.value.location.line == 16
+    assert err.value.location.line == 17
+
+
+def test_a_type_sent_before_its_commit_is_an_error_at_the_call(tmp_path):
+    """MPI requires MPI_TYPE_COMMIT before a communication uses a derived type (SMPI stops
+    with MPI_ERR_TYPE)."""
+    text = COLUMN.replace("      CALL MPI_TYPE_COMMIT(BLK, IERR)\n", "")
+    with pytest.raises(InterpError, match="BLK is used before MPI_TYPE_COMMIT") as err:
+        _predict(tmp_path, text)
+    assert err.value.location.line == 17
