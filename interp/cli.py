@@ -35,6 +35,12 @@ class _Group(click.Group):
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort,
                 KeyboardInterrupt):
             raise  # click's own usage errors (2) and ^C keep click's handling
+        except BrokenPipeError:  # the reader of the output left (`interp ... | head`): done
+            try:  # (what is still buffered for the closed pipe goes nowhere at exit)
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            except (OSError, ValueError):  # an output with no file descriptor
+                pass
+            sys.exit(0)
         except Exception as err:  # anything else is a bug in interp, never the user's fault
             if ctx.meta.get(DEBUG_META) or os.environ.get("INTERP_DEBUG") == "1":
                 raise

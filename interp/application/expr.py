@@ -215,6 +215,11 @@ def _real_part(a) -> float:
     return a.real if isinstance(a, complex) else float(a)
 
 
+def _fortran_sign(a, b):
+    """SIGN(A, B): |A| with the sign of B (B = 0 counts as positive, F77 15.10)."""
+    return abs(a) if b >= 0 else -abs(a)
+
+
 def _nint(a) -> int:
     return int(math.copysign(math.floor(abs(a) + 0.5), a))
 
@@ -236,6 +241,11 @@ _NUM_INTRINSICS = {
     "LOG": math.log, "ALOG": math.log, "DLOG": math.log,
     "IEOR": lambda a, b: a ^ b, "IAND": lambda a, b: a & b, "IOR": lambda a, b: a | b,
     "ISHFT": _ishft,
+    "SIGN": _fortran_sign, "ISIGN": _fortran_sign, "DSIGN": _fortran_sign,
+    "LOG10": math.log10, "ALOG10": math.log10, "DLOG10": math.log10,
+    "SIN": math.sin, "DSIN": math.sin, "COS": math.cos, "DCOS": math.cos,
+    "TAN": math.tan, "DTAN": math.tan, "ATAN": math.atan, "DATAN": math.atan,
+    "ATAN2": math.atan2, "DATAN2": math.atan2,
 }
 
 
@@ -493,6 +503,14 @@ def _binop(e: ast.BinOp, a: sp.Expr, b: sp.Expr, table: SymbolTable) -> sp.Expr:
     raise SymbolicError(f"operator {op} has no numeric value here", e.loc)
 
 
+_SYMPY_MATH = {
+    "LOG10": lambda a: sp.log(a, 10), "ALOG10": lambda a: sp.log(a, 10),
+    "DLOG10": lambda a: sp.log(a, 10), "SIN": sp.sin, "DSIN": sp.sin, "COS": sp.cos,
+    "DCOS": sp.cos, "TAN": sp.tan, "DTAN": sp.tan, "ATAN": sp.atan, "DATAN": sp.atan,
+    "ATAN2": lambda a, b: sp.atan2(a, b), "DATAN2": lambda a, b: sp.atan2(a, b),
+}
+
+
 def _ref(e: ast.Ref, table: SymbolTable, conv, resolve: Resolver | None) -> sp.Expr:
     name = e.name
     sym = table.symbols.get(name)
@@ -539,6 +557,14 @@ def _ref(e: ast.Ref, table: SymbolTable, conv, resolve: Resolver | None) -> sp.E
         return sp.log(args[0])
     if name in ("IEOR", "IAND", "IOR", "ISHFT") and len(args) == 2:
         return _bitwise(name, *args)
+    if name in ("SIGN", "ISIGN", "DSIGN") and len(args) == 2:
+        return sp.Piecewise((sp.Abs(args[0]), args[1] >= 0), (-sp.Abs(args[0]), True))
+    if name in ("DIM", "IDIM", "DDIM") and len(args) == 2:
+        return sp.Max(args[0] - args[1], 0)
+    if name in ("AINT", "DINT"):
+        return sp.sign(args[0]) * sp.floor(sp.Abs(args[0]))
+    if name in _SYMPY_MATH:
+        return _SYMPY_MATH[name](*args)
     value = _function_value(resolve, e, args)
     if value is not None:
         return as_sympy(value)

@@ -32,13 +32,17 @@ from interp.system.filter import comm_split
 
 
 ZERO = 0.0
-_MOVE_ONLY = ("gather", "scatter", "allgather", "alltoall", "alltoallv")
-_PRICED_AS = {"comm_split": ("comm_split", 8), "comm_dup": ("allreduce", 4)}
+_MOVE_ONLY = ("gather", "scatter", "allgather", "alltoall", "alltoallv", "scan", "exscan")
+_PRICED_AS = {"comm_split": ("comm_split", 8), "comm_dup": ("allreduce", 4),
+              "cart_create": ("allreduce", 4)}
 """New communicators: the collective they are priced as, and its message size in bytes."""
 _LINEAR = {"scatter": "the root's sends to each rank in turn (SMPI's scatter__ompi_basic_linear)",
            "gather": "each rank's send to the root, received in rank order (SMPI's "
                      "gather__ompi_basic_linear)",
-           "allgather": "P - 1 rounds of sends to the right neighbour (SMPI's allgather__ring)"}
+           "allgather": "P - 1 rounds of sends to the right neighbour (SMPI's allgather__ring)",
+           "scan": "each rank's sends to every higher rank, one after another (SMPI's scan)",
+           "exscan": "each rank's sends to every higher rank, one after another (SMPI's "
+                     "exscan)"}
 """How MPI_SCATTER, GATHER and ALLGATHER are priced (interp.system.collectives), said in a note."""
 
 
@@ -195,8 +199,16 @@ def _sizes(size, reqs: dict[int, CollReq], members: tuple[int, ...]):
 
 def new_communicators(s: GlobalSync, kind: str, reqs: dict[int, CollReq],
                       members: tuple[int, ...]) -> dict[int, Communicator]:
-    """The communicator MPI_COMM_SPLIT or MPI_COMM_DUP gives each member (none for a rank
-    whose color is MPI_UNDEFINED)."""
+    """The communicator MPI_COMM_SPLIT, MPI_COMM_DUP or MPI_CART_CREATE gives each member
+    (none for a rank whose color is MPI_UNDEFINED, or beyond the Cartesian grid)."""
+    if kind == "cart_create":  # the first ranks, as many as the grid holds
+        dims, periods = next(iter(reqs.values())).cart
+        size = 1
+        for d in dims:
+            size *= d
+        comm = Communicator(s.next_handle, members[:size], dims, periods)
+        s.next_handle += 1
+        return {pid: comm for pid in members[:size]}
     if kind == "comm_dup":
         groups = [members]
     elif kind == "comm_split":
@@ -224,6 +236,7 @@ def _rounds(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
         # split gathers so) pays each receive, as SMPI does, in the order they arrive
         ready = {x: [t[x]] for x in t}
         taken = {x: [] for x in t}
+        leaves = dict(t)  # a sender's next message of the round leaves after its last (scan)
         for src, dst in rnd:
             if kind in ("gsync", "barrier"):
                 c_send = as_time(s.sag.seconds(f"{s.sag.nodes}.cs.sync.overhead", s.bound))
@@ -232,10 +245,12 @@ def _rounds(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
                 busy = t[src] + c_send
             else:
                 mt = s.msgs.time(src, dst, size_of(src, dst), True)
-                arrive = t[src] + mt.startup + mt.transmission + delay.get((i, src, dst), ZERO)
+                depart = leaves[src]
+                arrive = depart + mt.startup + mt.transmission + delay.get((i, src, dst), ZERO)
                 recv = mt.receive + reqs[dst].combine_seconds
-                busy = t[src] + mt.startup + (ZERO if is_eager(reqs[src].aau) else mt.transmission)
-                flows.append(((i, src, dst), t[src], mt))
+                busy = depart + mt.startup + (ZERO if is_eager(reqs[src].aau) else mt.transmission)
+                leaves[src] = busy
+                flows.append(((i, src, dst), depart, mt))
             ready[src].append(busy)
             taken[dst].append((arrive, recv))
         t = {x: _take(latest(ready[x]), taken[x]) for x in t}
@@ -431,6 +446,8 @@ def combine(kind: str, req: CollReq, reqs: dict[int, CollReq], root: int) -> dic
         return {pid: {} for pid in reqs}  # the values moved are not followed
     if kind == "bcast":
         return {pid: dict(reqs[root].payload) for pid in reqs}
+    if req.reduce in ("maxloc", "minloc"):  # (value, index) pairs: the values are not followed
+        return {pid: {} for pid in reqs}
     op = {"sum": sp.Add, "prod": sp.Mul, "max": sp.Max, "min": sp.Min, "land": sp.And,
           "lor": sp.Or}[req.reduce or "sum"]
     keys = set().union(*(r.payload.keys() for r in reqs.values()))

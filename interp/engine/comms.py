@@ -19,6 +19,7 @@ WORLD = mpi_constants()["MPI_COMM_WORLD"]
 SELF = mpi_constants()["MPI_COMM_SELF"]
 NULL = mpi_constants()["MPI_COMM_NULL"]
 UNDEFINED = mpi_constants()["MPI_UNDEFINED"]
+PROC_NULL = mpi_constants()["MPI_PROC_NULL"]
 FIRST_HANDLE = 1 << 20
 """Handles of new communicators count up from here, clear of mpif.h's constants."""
 
@@ -27,6 +28,28 @@ FIRST_HANDLE = 1 << 20
 class Communicator:
     handle: int
     members: tuple[int, ...]  # world ranks, in rank order
+    dims: tuple[int, ...] = ()  # MPI_CART_CREATE: the grid's extents (row-major ranks)
+    periods: tuple[bool, ...] = ()
+
+    def coords(self, rank: int) -> list[int]:
+        """A rank's coordinates in the Cartesian grid (the last dimension varies fastest)."""
+        out = []
+        for d in reversed(self.dims):
+            out.append(rank % d)
+            rank //= d
+        return out[::-1]
+
+    def cart_rank(self, coords: list[int]) -> int:
+        """The rank at ``coords``; a periodic dimension wraps, MPI_PROC_NULL off the edge of
+        another."""
+        rank = 0
+        for c, d, periodic in zip(coords, self.dims, self.periods):
+            if not 0 <= c < d:
+                if not periodic:
+                    return PROC_NULL
+                c %= d
+            rank = rank * d + c
+        return rank
 
     @cached_property  # (asked at every member's message: its partner's range)
     def size(self) -> int:
@@ -53,6 +76,36 @@ class Communicator:
                 hint="check the rank expression (ranks in a communicator made by "
                      "MPI_COMM_SPLIT count from 0 within it), or run with more processes")
         return self.members[rank]
+
+
+def dims_create(nnodes: int, dims: list[int]) -> list[int] | None:
+    """MPI_DIMS_CREATE: the zeros of ``dims`` filled so the grid holds ``nnodes`` ranks, as
+    balanced as can be (the prime factors of what is left, largest first, each to the
+    smallest dimension so far; those dimensions in decreasing order: Open MPI's and SMPI's
+    rule); None when the fixed dimensions do not divide ``nnodes``."""
+    fixed = 1
+    for d in dims:
+        if d < 0 or (d > 0 and nnodes % d):
+            return None
+        fixed *= d or 1
+    free = [i for i, d in enumerate(dims) if d == 0]
+    left, factors, f = nnodes // fixed, [], 2
+    while left > 1 and f * f <= left:
+        while left % f == 0:
+            factors.append(f)
+            left //= f
+        f += 1
+    if left > 1:
+        factors.append(left)
+    if not free:
+        return list(dims) if not factors else None
+    bins = [1] * len(free)
+    for f in sorted(factors, reverse=True):
+        bins[bins.index(min(bins))] *= f
+    out = list(dims)
+    for i, b in zip(free, sorted(bins, reverse=True)):
+        out[i] = b
+    return out
 
 
 @lru_cache(maxsize=8)

@@ -18,7 +18,7 @@ import sympy as sp
 from interp.application import aau as A
 from interp.application.catalog import mpi_constants, mpi_datatype_names
 from interp.application.expr import numeric_value
-from interp.engine.messages import Message
+from interp.engine.messages import SYNCHRONOUS_MODE, Message
 from interp.engine.process import Process
 from interp.engine.requests import CollReq, RecvReq, Request, SendReq, WaitReq
 from interp.engine.sync import GlobalSync, Problem
@@ -326,6 +326,7 @@ def describe(req: Request) -> str:
         return f"{name} (from {src}, {tag})"
     if isinstance(req, SendReq) and req.rendezvous:
         who = "rank" if req.process.library == "mpi" else "node"
-        return (f"{name} (to {who} {req.dests[0]}, {req.size} bytes: rendezvous, above the "
-                "eager threshold, it waits for the matching receive)")
+        why = "synchronous mode" if name in SYNCHRONOUS_MODE else "above the eager threshold"
+        return (f"{name} (to {who} {req.dests[0]}, {req.size} bytes: rendezvous, {why}, it "
+                "waits for the matching receive)")
     return name

@@ -94,6 +94,7 @@ class MessageTrace:
 
 
 RENDEZVOUS_CALLS = ("MPI_SEND", "MPI_ISEND", "MPI_RSEND")
+SYNCHRONOUS_MODE = ("MPI_SSEND", "MPI_ISSEND")  # rendezvous at any size (MPI 3.1 §3.4)
 
 
 def is_eager(a: A.AAU) -> bool:
@@ -212,8 +213,11 @@ class MessageModel:
     def rendezvous(self, req: SendReq) -> bool:
         """Is this an MPI standard send (MPI_SEND, MPI_ISEND, MPI_RSEND) of more bytes than
         the spec's eager threshold? MPI_BSEND buffers, and MPI_SENDRECV's send stays eager
-        (a sendrecv cannot block on its own send)."""
+        (a sendrecv cannot block on its own send). MPI_SSEND and MPI_ISSEND complete only
+        once their receive has started: rendezvous at any size."""
         call = getattr(req.aau, "call", None)
+        if call is not None and call.name in SYNCHRONOUS_MODE and len(req.dests) == 1:
+            return True
         if self.threshold is None or call is None or len(req.dests) != 1 or \
                 call.name not in RENDEZVOUS_CALLS or getattr(req.aau, "sendrecv", False):
             return False

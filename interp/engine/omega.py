@@ -28,8 +28,9 @@ from interp.application import aau as A
 from interp.application import ast
 from interp.application.ast import expr_text
 from interp.application.catalog import library_calls
+from interp.application.aag import io_outputs
 from interp.application.expr import (
-    NotComputable, SymbolicError, as_sympy, names_in, trip_count, walk,
+    NotComputable, SymbolicError, as_sympy, assigned_value, names_in, trip_count, walk,
 )
 from interp.engine.dataflow import assigned, follow, steering_assigned
 from interp.engine.datadep import (
@@ -120,7 +121,75 @@ def closed_form_list(p: Process, aaus: list[A.AAU], frame: Frame, binding: dict,
         c, t = out.get(a.id, (0, 0.0))
         out[a.id] = (c + 1, t + d)
         total += d
+        binding = _binding_after(p, a, frame, binding)
     return total
+
+
+BOUND = "\0bound"  # binding key: the names _binding_after bound to a value in this iteration
+
+
+def _binding_after(p, a: A.AAU, frame: Frame, binding: dict) -> dict:
+    """The binding the AAUs after ``a`` see inside a closed-form loop's body. A scalar the body
+    assigns from the index and values interp follows (``KIND = MOD(ITER - 1, 3) + 1``) has that
+    value for the rest of the iteration, so a decision on it (a computed GO TO, an ELSE IF
+    chain) is the index's, summed exactly, not data weighted by branch probabilities; whatever
+    else ``a`` assigns changes from one iteration to the next, as before."""
+    varying = binding.get(VARYING)
+    if not varying:
+        return binding
+    changed = assigned(a)
+    bound = binding.get(BOUND, frozenset())
+    calls = bound and (a.ops.user_calls if isinstance(a, A.Seq) else any(
+        isinstance(x, (A.Call, A.LibraryAAU)) for x in a.walk()))
+    if not calls and not changed & (varying | binding.keys()):
+        return binding
+    inner = dict(binding)
+    inner[VARYING], inner[BOUND] = set(varying), set(bound)
+    if isinstance(a, A.Seq) and not a.ops.user_calls and not a.__dict__.get("function_changes"):
+        for s in a.stmts:
+            if type(s) is ast.Assign and isinstance(s.target, ast.Var):
+                _bind_assigned(p, s, frame, inner)
+            else:
+                _unbind(inner, assigned_names(s))
+    else:  # a subroutine (or a library routine) may change what was bound: its arguments,
+        _unbind(inner, changed | (bound if calls else set()))  # COMMON
+    return inner
+
+
+def assigned_names(s: ast.Stmt) -> set[str]:
+    """The names one statement of a Seq may assign (a library call: its arguments)."""
+    if isinstance(s, ast.Assign):
+        return {s.target.name}
+    if isinstance(s, (ast.Read, ast.FileOp)):
+        return set(io_outputs(s))
+    if isinstance(s, ast.CallStmt):
+        return {e.name for e in s.args if isinstance(e, (ast.Var, ast.Ref))}
+    return set()
+
+
+def _bind_assigned(p, s: ast.Assign, frame: Frame, inner: dict) -> None:
+    """``inner`` after the scalar assignment ``s``: its target bound to the value's closed form
+    when it has one, else varying."""
+    name = s.target.name
+    sym = frame.table.symbols.get(name)
+    if sym is None or sym.is_array or sym.type == "CHARACTER":
+        _unbind(inner, {name})
+        return
+    try:
+        value = assigned_value(p.closed_value(s.value, frame, inner), sym.type)
+    except (NotClosedForm, InterpError):
+        _unbind(inner, {name})
+        return
+    inner[name] = value
+    inner[VARYING].discard(name)
+    inner[BOUND].add(name)
+
+
+def _unbind(inner: dict, names) -> None:
+    for name in names:
+        inner.pop(name, None)
+        inner[VARYING].add(name)
+        inner[BOUND].discard(name)
 
 
 def _form(table: dict[type, Callable], a: A.AAU) -> Callable:

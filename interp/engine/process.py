@@ -16,12 +16,12 @@ import sympy as sp
 from interp.application import aau as A
 from interp.application import ast
 from interp.application.aag import AAG, UnitAAG
-from interp.application.catalog import lookup
+from interp.application.catalog import lookup, mpi_datatype_bytes
 from interp.application.ast import expr_text
 from interp.application.expr import (
     NotComputable, SymbolicError, as_sympy, assigned_value, numeric_value, to_sympy,
 )
-from interp.engine.comms import SELF, WORLD, Communicator, world
+from interp.engine.comms import SELF, WORLD, Communicator, dims_create, world
 from interp.engine.costs import CostModel
 from interp.engine.inputfiles import Files
 from interp.engine.dataflow import critical_names
@@ -36,6 +36,8 @@ from interp.engine.values import (
 from interp.errors import InterpError
 
 CATEGORIES = ("computation", "call", "transmission", "waiting")
+CARTESIAN = ("dims_create", "cart_coords", "cart_rank", "cart_shift", "cart_get")
+FIRST_DERIVED_TYPE = 5001  # the handle of a rank's first derived MPI datatype (catalog codes: 1001...)
 HOST_ID = 2**31 - 1  # what MYHOST() returns: above every node number (procs <= 2^30) and not -1 (all nodes)
 
 
@@ -168,7 +170,8 @@ class Process:
     # memory at P = 65,536); '__dict__' keeps room for what other modules attach
     __slots__ = (
         "pid", "label", "program", "aag", "cm", "nprocs", "start", "clock", "inputs", "library",
-        "common", "cats", "stats", "handles", "null_handles", "comms", "notes", "files",
+        "common", "cats", "stats", "handles", "null_handles", "comms", "datatypes", "committed",
+        "notes", "files",
         "assumptions", "decisions", "state", "request", "finish", "last_recv_end", "spawn_end",
         "_library_values", "counted_by_user", "trace", "timeline", "current_aau",
         "critical_names", "needed", "kept", "functions", "evaluating", "budget", "steps",
@@ -196,6 +199,10 @@ class Process:
         everyone = Communicator(WORLD, tuple(range(nprocs))) if exact else world(nprocs)
         self.comms: dict[int, Communicator] = {c.handle: c for c in (
             everyone, Communicator(SELF, (pid,)))}
+        # MPI derived datatypes made on this process: handle -> (element type, bytes), and
+        # those committed (MPI_TYPE_COMMIT: only those may be sent or received)
+        self.datatypes: dict[int, tuple[int, sp.Expr]] = {}
+        self.committed: set[int] = set()
         self.notes: list[str] = []
         self.assumptions: dict[int, sp.Basic] = {}
         self.decisions: list = []
@@ -321,6 +328,7 @@ class Process:
         """What NX/2's node queries return on this process."""
         if self._library_values is None:
             self._library_values = {"MYNODE": sp.Integer(self.pid), "NUMNODES": sp.Integer(self.nprocs),
+                                    "NODEDIM": sp.Integer((self.nprocs - 1).bit_length()),
                                     "MYHOST": sp.Integer(HOST_ID), "MYPID": sp.Integer(0)}
         return self._library_values
 
@@ -367,8 +375,8 @@ class Process:
         if comm is None:
             raise InterpError(
                 f"{what}: {expr_text(e)} = {handle} is not a communicator {self.label} belongs to",
-                e.loc, hint="pass MPI_COMM_WORLD or a communicator MPI_COMM_SPLIT or "
-                            "MPI_COMM_DUP made on this rank")
+                e.loc, hint="pass MPI_COMM_WORLD or a communicator MPI_COMM_SPLIT, "
+                            "MPI_COMM_DUP or MPI_CART_CREATE made on this rank")
         return comm
 
     def communicator(self, handle: int) -> Communicator | None:
@@ -634,8 +642,117 @@ class Process:
         return (s.target.name in self.needed or bool(self.evaluating)
                 or isinstance(s, ast.AssignLabel) or id(s) in self.kept)
 
+    def datatype(self, code: int, loc) -> tuple[int, sp.Expr]:
+        """An MPI datatype handle's (element type, size in bytes): a predefined type's, or a
+        derived one's made on this process (MPI_TYPE_CONTIGUOUS, MPI_TYPE_VECTOR, ...)."""
+        if code in self.datatypes:
+            return self.datatypes[code]
+        size = mpi_datatype_bytes().get(code)
+        if size is None:
+            raise InterpError(f"{code} is not an MPI datatype handle", loc,
+                              hint="pass a predefined type (MPI_DOUBLE_PRECISION, ...) or one "
+                                   "MPI_TYPE_CONTIGUOUS or MPI_TYPE_VECTOR made on this rank")
+        return code, sp.Integer(size)
+
+    def _new_datatype(self, s: ast.CallStmt, call, frame: Frame) -> None:
+        """MPI_TYPE_CONTIGUOUS / VECTOR / HVECTOR: a new handle for COUNT x BLOCKLENGTH elements
+        of OLDTYPE (the stride spaces them in memory; what is sent is their bytes)."""
+        what = f"an argument of {s.name} at line {s.loc.line}"
+        arg = {role.removeprefix("out_"): s.args[i] for i, role in enumerate(call.args)}
+        count = self.value(arg["count"], frame, what)
+        block = self.value(arg["blocklength"], frame, what) if "blocklength" in arg else 1
+        element, size = self.datatype(self.concrete(arg["oldtype"], frame, what), s.loc)
+        handle = FIRST_DERIVED_TYPE + len(self.datatypes)
+        self.datatypes[handle] = (element, as_sympy(count * block * size))
+        if isinstance(arg["newtype"], ast.Var):
+            frame.set(arg["newtype"].name, sp.Integer(handle))
+
+    def array_elements(self, e: ast.Expr, n: int, frame: Frame, what: str,
+                       logical: bool = False) -> list:
+        """The ``n`` values of an array argument from the element it names (its first when it
+        is the whole array): integers, or truth values with ``logical``."""
+        first = [ast.Num(1, "INTEGER", e.loc)] if isinstance(e, ast.Var) else \
+            e.args if isinstance(e, ast.Ref) and len(e.args) == 1 else None
+        if first is None:
+            raise InterpError(f"{what} must be a one-dimensional array", e.loc)
+        k = self.concrete(first[0], frame, what)
+        refs = [ast.Ref(e.name, [ast.Num(k + i, "INTEGER", e.loc)], e.loc) for i in range(n)]
+        if logical:
+            return [self.decide(r, frame, what) for r in refs]
+        return [self.concrete(r, frame, what) for r in refs]
+
+    def _store_elements(self, e: ast.Expr, values: list, frame: Frame) -> None:
+        """What a call stores in an array argument, element by element from the one named."""
+        if isinstance(e, ast.Var) and not frame.table.lookup(e.name, e.loc).is_array:
+            frame.set(e.name, sp.Integer(values[0]))
+            return
+        first = 1 if isinstance(e, ast.Var) else self.concrete(e.args[0], frame, "an index")
+        for i, v in enumerate(values):
+            frame.assign(e.name, [sp.Integer(first + i)],
+                         v if isinstance(v, bool) else sp.Integer(v))
+
+    def _cartesian(self, s: ast.CallStmt, call, frame: Frame) -> None:
+        """MPI_DIMS_CREATE and the Cartesian queries (MPI_CART_COORDS, _RANK, _SHIFT, _GET):
+        local calls, their answers followed."""
+        what = f"an argument of {s.name} at line {s.loc.line}"
+        arg = {role.removeprefix("out_"): s.args[i] for i, role in enumerate(call.args)}
+        if call.op == "dims_create":
+            n = self.concrete(arg["ndims"], frame, what)
+            dims = dims_create(self.concrete(arg["nnodes"], frame, what),
+                               self.array_elements(arg["dims"], n, frame, what))
+            if dims is None:
+                raise InterpError(f"{s.name}: DIMS's nonzero entries do not divide NNODES",
+                                  s.loc)
+            self._store_elements(arg["dims"], dims, frame)
+            return
+        comm = self.comm(arg["comm"], frame, f"the communicator of {s.name} at line "
+                                             f"{s.loc.line}")
+        if not comm.dims:
+            raise InterpError(f"{s.name}: the communicator has no Cartesian topology",
+                              arg["comm"].loc, hint="pass the communicator MPI_CART_CREATE made")
+        me = comm.coords(comm.rank(self.pid))
+        if call.op == "cart_coords":
+            self._store_elements(arg["coords"], comm.coords(
+                self.concrete(arg["rank"], frame, what)), frame)
+        elif call.op == "cart_rank":
+            rank = comm.cart_rank(self.array_elements(arg["coords"], len(comm.dims), frame, what))
+            frame.set(arg["rank"].name, sp.Integer(rank))
+        elif call.op == "cart_shift":
+            d = self.concrete(arg["direction"], frame, what)
+            disp = self.concrete(arg["disp"], frame, what)
+            if not 0 <= d < len(comm.dims):
+                raise InterpError(f"{s.name}: direction {d} is not a dimension of the grid",
+                                  arg["direction"].loc)
+            ahead, behind = list(me), list(me)
+            ahead[d] += disp
+            behind[d] -= disp
+            frame.set(arg["source"].name, sp.Integer(comm.cart_rank(behind)))
+            frame.set(arg["dest"].name, sp.Integer(comm.cart_rank(ahead)))
+        elif "ndims" in arg:  # MPI_CARTDIM_GET
+            frame.set(arg["ndims"].name, sp.Integer(len(comm.dims)))
+        else:  # MPI_CART_GET
+            self._store_elements(arg["dims"], list(comm.dims), frame)
+            self._store_elements(arg["periods"], list(comm.periods), frame)
+            self._store_elements(arg["coords"], me, frame)
+
     def _library_call(self, s: ast.CallStmt, frame: Frame) -> None:
         call = lookup(s.name)
+        if call is not None and call.op in CARTESIAN:
+            self._cartesian(s, call, frame)
+            return
+        if call is not None and call.op == "type_new":
+            self._new_datatype(s, call, frame)
+            return
+        if call is not None and call.op == "type_commit":
+            self.committed.add(self.concrete(s.args[0], frame, f"the datatype of {s.name} at "
+                                                              f"line {s.loc.line}"))
+            return
+        if call is not None and call.op == "type_size":
+            what = f"the datatype of {s.name} at line {s.loc.line}"
+            _, size = self.datatype(self.concrete(s.args[0], frame, what), s.loc)
+            if isinstance(s.args[1], ast.Var):
+                frame.set(s.args[1].name, size)
+            return
         outputs = {"node_id": self.pid, "num_nodes": self.nprocs}
         if call is not None and call.op == "query" and call.role_index("comm") is not None:
             comm = self.comm(s.args[call.role_index("comm")], frame,

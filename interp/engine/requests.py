@@ -17,7 +17,7 @@ import sympy as sp
 
 from interp.application import aau as A
 from interp.application import ast
-from interp.application.catalog import lookup, mpi_constants, mpi_datatype_bytes
+from interp.application.catalog import lookup, mpi_constants
 from interp.application.expr import as_sympy, element_key
 from interp.engine.comms import NULL, Communicator
 from interp.engine.costs import compute_seconds
@@ -80,6 +80,7 @@ class CollReq(Request):
     comm: Communicator | None = None  # MPI: the communicator it runs over (None: every node)
     sizes: list[sp.Expr] | None = None  # MPI_ALLTOALLV: bytes to each rank of the communicator
     split: tuple[int, int] | None = None  # MPI_COMM_SPLIT: this rank's (color, key)
+    cart: tuple[tuple[int, ...], tuple[bool, ...]] | None = None  # MPI_CART_CREATE's grid
     newcomm: str | None = None  # MPI_COMM_SPLIT/DUP: the variable that gets the new handle
 
 
@@ -250,6 +251,8 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
         size = _size(p, a, frame)
     if a.arg("root") is not None:
         root = p.concrete(a.arg("root"), frame, f"the root of the collective at line {line}")
+        if comm is not None:  # a rank of the communicator (an error at the call otherwise)
+            comm.pid(root, f"the root of {call.name} at line {line}", a.arg("root").loc)
     combine = 0.0
     if isinstance(a, A.SyncSeq):
         elems = size / 8 if call.elem_bytes is None else size / call.elem_bytes
@@ -261,6 +264,8 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
                   _reduce_op(p, a, frame), comm=comm, newcomm=_name(a.arg("newcomm")))
     if call.op == "alltoallv":
         req.sizes = _counts(p, a, frame, comm)
+    if call.op == "cart_create":
+        req.cart = _grid(p, a, frame, comm)
     if call.op == "comm_split":
         what = f"the {{}} of MPI_COMM_SPLIT at line {line}"
         req.split = (p.concrete(a.arg("color"), frame, what.format("color")),
@@ -268,8 +273,27 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
     return req
 
 
+def _grid(p: Process, a: A.LibraryAAU, frame: Frame, comm: Communicator):
+    """MPI_CART_CREATE's DIMS and PERIODS; a grid larger than its communicator is an error."""
+    what = f"the {{}} of MPI_CART_CREATE at line {a.loc.line}"
+    n = p.concrete(a.arg("ndims"), frame, what.format("NDIMS"))
+    dims = tuple(p.array_elements(a.arg("dims"), n, frame, what.format("DIMS")))
+    periods = tuple(p.array_elements(a.arg("periods"), n, frame, what.format("PERIODS"),
+                                   logical=True))
+    size = 1
+    for d in dims:
+        size *= d
+    if any(d < 1 for d in dims) or size > comm.size:
+        raise InterpError(f"MPI_CART_CREATE: a grid of {' x '.join(map(str, dims))} ranks does "
+                          f"not fit in a communicator of {comm.size}", a.arg("dims").loc,
+                          hint="make the product of DIMS at most the number of processes "
+                               "(MPI_DIMS_CREATE fills the zeros of DIMS so)")
+    return dims, periods
+
+
 MPI_OPS = {mpi_constants()[f"MPI_{op.upper()}"]: op for op in ("sum", "prod", "max", "min",
-                                                                "land", "lor")}
+                                                                "land", "lor", "maxloc",
+                                                                "minloc")}
 
 
 def _reduce_op(p: Process, a: A.LibraryAAU, frame: Frame) -> str | None:
@@ -280,7 +304,8 @@ def _reduce_op(p: Process, a: A.LibraryAAU, frame: Frame) -> str | None:
                                                  f"{a.loc.line}")
     if code not in MPI_OPS:
         raise InterpError(f"{a.call.name}: operation {code} is not one interp knows", a.loc,
-                          hint="use MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN, MPI_LAND or MPI_LOR")
+                          hint="use MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN, MPI_LAND, MPI_LOR, "
+                               "MPI_MAXLOC or MPI_MINLOC")
     return MPI_OPS[code]
 
 
@@ -293,7 +318,7 @@ def _counts(p: Process, a: A.LibraryAAU, frame: Frame, comm: Communicator) -> li
     if first is None:
         raise InterpError("the SENDCOUNTS of MPI_ALLTOALLV must be a one-dimensional array",
                           a.loc, hint="pass the array (or its first element) of counts")
-    elem = mpi_datatype_bytes().get(_datatype(p, a, frame), 1)
+    elem = _type_of(p, a, frame)[1]
     k = p.concrete(first, frame, f"the SENDCOUNTS index of MPI_ALLTOALLV at line {a.loc.line}")
     out = []
     for r in range(comm.size):
@@ -304,9 +329,20 @@ def _counts(p: Process, a: A.LibraryAAU, frame: Frame, comm: Communicator) -> li
 
 
 def _datatype(p: Process, a: A.LibraryAAU, frame: Frame) -> int | None:
+    """The element type of the message's datatype (a derived type's: MPI matches type
+    signatures, the sequence of element types)."""
     if a.arg("datatype") is None:
         return None
-    return p.concrete(a.arg("datatype"), frame, f"the MPI datatype at line {a.loc.line}")
+    return _type_of(p, a, frame)[0]
+
+
+def _type_of(p: Process, a: A.LibraryAAU, frame: Frame) -> tuple[int, sp.Expr]:
+    code = p.concrete(a.arg("datatype"), frame, f"the MPI datatype at line {a.loc.line}")
+    if code in p.datatypes and code not in p.committed:  # (MPI 3.1 §4.1.9)
+        raise InterpError(f"{a.call.name}: the derived datatype {ast.expr_text(a.arg('datatype'))} "
+                          "is used before MPI_TYPE_COMMIT", a.arg("datatype").loc,
+                          hint="commit a derived datatype before a communication uses it")
+    return p.datatype(code, a.arg("datatype").loc)
 
 
 def _handle(p: Process, a: A.LibraryAAU, frame: Frame) -> str | None:
@@ -349,8 +385,7 @@ def _size(p: Process, a: A.LibraryAAU, frame: Frame) -> sp.Expr:
     if count is None:
         return sp.Integer(0)
     n = p.value(count, frame, f"the count of the message at line {a.loc.line}")
-    dtype = p.concrete(a.arg("datatype"), frame, "an MPI datatype")
-    return n * mpi_datatype_bytes().get(dtype, 1)
+    return n * _type_of(p, a, frame)[1]
 
 
 def _payload(p: Process, buf: ast.Expr | None, frame: Frame, count: ast.Expr | None) -> dict:

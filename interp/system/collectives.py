@@ -71,6 +71,7 @@ _ALGORITHM_OF = {
         "giand", "gior", "gixor", "gland", "glor", "gcol", "gcolx", "gopf",
     ),
     "rdb": ("allreduce", "mpi_allreduce"),
+    "linear_scan": ("scan", "mpi_scan", "exscan", "mpi_exscan"),
     "ring": ("alltoall", "mpi_alltoall"),
     "pairwise": ("alltoallv", "mpi_alltoallv"),
 }  # fmt: skip
@@ -168,6 +169,12 @@ def _gather(nprocs: int, root: int) -> list[Round]:
     return [[(k, root)] for k in range(nprocs) if k != root]
 
 
+def _scan(nprocs: int) -> list[Round]:
+    """SMPI's scan and exscan: one round in which every rank k sends its operand to k + 1,
+    k + 2, … in turn (one send after another) and receives from every lower rank."""
+    return [[(k, j) for k in range(nprocs) for j in range(k + 1, nprocs)]] if nprocs > 1 else []
+
+
 def _neighbour_ring(nprocs: int) -> list[Round]:
     """SMPI's allgather__ring: P − 1 rounds in which every rank sends its right neighbour the
     share it got in the round before (its own first)."""
@@ -205,6 +212,8 @@ def collective_rounds(kind: str, nprocs: int, root: int = 0) -> list[Round]:
         return _neighbour_ring(nprocs)
     if algorithm == "rdb":
         return _rdb(nprocs)
+    if algorithm == "linear_scan":
+        return _scan(nprocs)
     return _exchange(nprocs)
 
 
