@@ -43,7 +43,7 @@ from interp.engine.summation import sum_over
 from interp.engine.timeval import as_count, as_time
 from interp.engine.needed import function_changes
 from interp.engine.values import (
-    UNKNOWN, VARYING, Frame, NeedValue, NotClosedForm, Unknown, fast_or_symbolic, is_unknown,
+    UNKNOWN, VARYING, Frame, NeedValue, NotClosedForm, fast_or_symbolic, is_unknown,
 )
 from interp.errors import InterpError
 
@@ -459,8 +459,7 @@ def _followed_elements(p, a: A.Iter, frame, binding: dict) -> bool:
             sym = table.symbols.get(node.name)
             if sym is None or not sym.is_array:
                 continue
-            values = frame.elements(node.name)
-            if values and not any(isinstance(v, Unknown) for v in values.values()):
+            if frame.known_elements(node.name):
                 return True
     return False
 
