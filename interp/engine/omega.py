@@ -311,15 +311,20 @@ def function_value(p, ref: ast.Ref, args: list, frame) -> object | None:
 
 def _straight_value(p, unit, body, ref: ast.Ref, args: list, frame) -> object | None:
     """:func:`function_value` of a straight-line body (straight.py), its outcome remembered
-    per process by the arguments' values; None: Ω works it out."""
+    by the arguments' values: for every process and bound where it was computed from them
+    alone (``straight.compiled_outcome``: CG's ranks draw the same seeds), else per process;
+    None: Ω works it out."""
     if not all(_is_number(v) for v in args) or any(
             isinstance(x, ast.Var) and (sym := frame.table.symbols.get(x.name)) is not None
             and sym.is_array for x in ref.args):
         return None
     key = straight.memo_key(ref.name, args)
-    left = p.function_memo.get(key) if key is not None else None
+    left = None
+    if key is not None:
+        left = p.function_memo.get(key) or straight.shared_outcomes(p.aag).get(key)
     if left is None:
         env = straight.compiled_outcome(p, unit, body, args) if key is not None else None
+        memo = straight.shared_outcomes(p.aag) if env is not None else p.function_memo
         if env is None:
             env = straight.outcome(p, unit, body, args)
         if env is None:
@@ -328,9 +333,9 @@ def _straight_value(p, unit, body, ref: ast.Ref, args: list, frame) -> object | 
         if left.get(ref.name) is None or is_unknown(left.get(ref.name)):
             return None
         if key is not None:
-            if len(p.function_memo) >= straight.MEMO_LIMIT:
-                p.function_memo.clear()
-            p.function_memo[key] = left
+            if len(memo) >= straight.MEMO_LIMIT:
+                memo.clear()
+            memo[key] = left
     p.steps += body.steps  # as if stepped: the step budget is spent the same
     _copy_back(p, unit, ref, frame, left)
     return left.get(ref.name)
