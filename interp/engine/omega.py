@@ -44,7 +44,7 @@ from interp.engine.summation import sum_over
 from interp.engine.timeval import as_count, as_time
 from interp.engine.needed import function_changes
 from interp.engine.values import (
-    UNKNOWN, VARYING, Frame, NeedValue, NotClosedForm, Unknown, fast_or_symbolic, is_unknown,
+    UNKNOWN, VARYING, Frame, NeedValue, NotClosedForm, fast_or_symbolic, is_unknown,
 )
 from interp.errors import InterpError
 
@@ -380,15 +380,20 @@ def function_value(p, ref: ast.Ref, args: list, frame) -> object | None:
 
 def _straight_value(p, unit, body, ref: ast.Ref, args: list, frame) -> object | None:
     """:func:`function_value` of a straight-line body (straight.py), its outcome remembered
-    per process by the arguments' values; None: Ω works it out."""
+    by the arguments' values: for every process and bound where it was computed from them
+    alone (``straight.compiled_outcome``: CG's ranks draw the same seeds), else per process;
+    None: Ω works it out."""
     if not all(_is_number(v) for v in args) or any(
             isinstance(x, ast.Var) and (sym := frame.table.symbols.get(x.name)) is not None
             and sym.is_array for x in ref.args):
         return None
     key = straight.memo_key(ref.name, args)
-    left = p.function_memo.get(key) if key is not None else None
+    left = None
+    if key is not None:
+        left = p.function_memo.get(key) or straight.shared_outcomes(p.aag).get(key)
     if left is None:
         env = straight.compiled_outcome(p, unit, body, args) if key is not None else None
+        memo = straight.shared_outcomes(p.aag) if env is not None else p.function_memo
         if env is None:
             env = straight.outcome(p, unit, body, args)
         if env is None:
@@ -397,9 +402,9 @@ def _straight_value(p, unit, body, ref: ast.Ref, args: list, frame) -> object | 
         if left.get(ref.name) is None or is_unknown(left.get(ref.name)):
             return None
         if key is not None:
-            if len(p.function_memo) >= straight.MEMO_LIMIT:
-                p.function_memo.clear()
-            p.function_memo[key] = left
+            if len(memo) >= straight.MEMO_LIMIT:
+                memo.clear()
+            memo[key] = left
     p.steps += body.steps  # as if stepped: the step budget is spent the same
     _copy_back(p, unit, ref, frame, left)
     return left.get(ref.name)
@@ -456,7 +461,7 @@ def step_loop(p, a: A.Iter, frame) -> Generator:
         k = p.inputs.iterations_for(a.unit, a.loc)
         if k is not None:
             return (yield from _step_user_count(p, a, frame, k))
-    if isinstance(a, A.IterD) or (isinstance(a, A.IterSync) and not a.has_sync()) or \
+    if isinstance(a, A.IterD) or (isinstance(a, A.IterSync) and _computing(a)) or \
             _runtime_bounds(a):
         out: dict = {}
         try:
@@ -481,7 +486,7 @@ def step_loop(p, a: A.Iter, frame) -> Generator:
 
 def closed_loop(p, a: A.Iter, frame, binding: dict, out: dict, last=False) -> sp.Expr:
     """Ω of a loop in closed form: t_fixed + n·t_per_iter + Σ δ_body over the iterations."""
-    if (isinstance(a, A.IterND) and not _runtime_bounds(a)) or a.has_sync():
+    if (isinstance(a, A.IterND) and not _runtime_bounds(a)) or not _computing(a):
         raise NotClosedForm
     var = sp.Dummy(a.var, integer=True)
     try:
@@ -511,7 +516,7 @@ def _runtime_bounds(a: A.Iter) -> bool:
     """A DO loop that is IterND only because its bounds are not known at parse time (array
     elements, CG's ``DO K = ROWSTR(J), ROWSTR(J+1)-1``): no GO TO leaves it, so it has a
     closed form once its bounds are known at run time (or are data: its trip count symbol)."""
-    return isinstance(a, A.IterND) and a.limits_at_run_time and not a.has_sync()
+    return isinstance(a, A.IterND) and a.limits_at_run_time and _computing(a)
 
 
 def _followed_elements(p, a: A.Iter, frame, binding: dict) -> bool:
@@ -528,8 +533,7 @@ def _followed_elements(p, a: A.Iter, frame, binding: dict) -> bool:
             sym = table.symbols.get(node.name)
             if sym is None or not sym.is_array:
                 continue
-            values = frame.elements(node.name)
-            if values and not any(isinstance(v, Unknown) for v in values.values()):
+            if frame.known_elements(node.name):
                 return True
     return False
 
@@ -571,7 +575,7 @@ def _step_user_count(p, a: A.Iter, frame, k: int) -> Generator:
     p.notes.append(f"line {a.loc.line}: loop interpreted with the user's heuristic of "
                    f"{k} iterations (--iterations)")
     fixed, per_iter = loop_overheads(a, p.cm)
-    if not a.has_sync():
+    if _computing(a):
         p.counted_by_user = True
         try:
             out: dict = {}
@@ -693,7 +697,8 @@ def _step_integers(p, a: A.Iter, frame, start: int, step_: int, n: int, per_iter
 
 
 def _computing(a: A.Iter) -> bool:
-    """No communication in the loop (kept on the AAU: a loop is entered many times)."""
+    """No communication in the loop (kept on the AAU: a loop is entered many times, and
+    ``has_sync`` walks its whole sub-AAG: asked at every closed form, it was 5% of SP's)."""
     known = a.__dict__.get("computing")
     if known is None:
         known = a.__dict__["computing"] = not a.has_sync()

@@ -10,6 +10,8 @@ waiting). :func:`exchange` applies the reply to the process.
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass, field
 from typing import Generator
 
@@ -407,9 +409,8 @@ def _payload(p: Process, buf: ast.Expr | None, frame: Frame, count: ast.Expr | N
         return dict(frame.elements(buf.name))
     seq = _sequence(p, frame, buf, count)
     if seq is not None:
-        held = frame.elements(buf.name)
-        values = {f"@{k}": held.get(suffix) for k, suffix in enumerate(seq)}
-        return {k: v for k, v in values.items() if v is not None}
+        held = frame.elements_at(buf.name, seq)
+        return {f"@{k}": v for k, v in enumerate(held) if v is not None}
     if isinstance(buf, ast.Ref):
         try:
             idx = [p.value(i, frame, "an index") for i in buf.args]
@@ -423,7 +424,8 @@ def _payload(p: Process, buf: ast.Expr | None, frame: Frame, count: ast.Expr | N
 MAX_FOLLOWED_ELEMENTS = 4096  # a longer message's values are not followed
 
 
-def _sequence(p: Process, frame: Frame, buf: ast.Expr | None, count: ast.Expr | None) -> list[str] | None:
+def _sequence(p: Process, frame: Frame, buf: ast.Expr | None,
+              count: ast.Expr | None) -> tuple[str, ...] | None:
     """The suffixes of the ``count`` elements stored from array element ``buf`` on, in
     Fortran's column-major order; None when they are not known (or too many to follow)."""
     sym = frame.table.symbols.get(buf.name) if isinstance(buf, ast.Ref) else None
@@ -442,6 +444,15 @@ def _sequence(p: Process, frame: Frame, buf: ast.Expr | None, count: ast.Expr | 
     offset = 0  # the start's position in storage order, from the first element
     for i in reversed(range(len(start))):
         offset = offset * (extents[i] if i < len(extents) else 1) + start[i] - lows[i]
+    return _suffixes(int(offset), int(n), tuple(map(int, extents)), tuple(map(int, lows)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _suffixes(offset: int, n: int, extents: tuple[int, ...], lows: tuple[int, ...]
+              ) -> tuple[str, ...]:
+    """The element suffixes of storage positions ``offset`` .. ``offset + n - 1``: the same
+    for every message of a buffer (CG's exchanges send the same stretch of W at every
+    iteration), so made once."""
     out = []
     for k in range(offset, offset + n):
         idx = []
@@ -450,7 +461,7 @@ def _sequence(p: Process, frame: Frame, buf: ast.Expr | None, count: ast.Expr | 
             k //= extent
         idx.append(k + lows[-1])
         out.append("(" + ",".join(map(str, idx)) + ")")
-    return out
+    return tuple(out)
 
 
 def _request_elements(p: Process, frame: Frame, e: ast.Expr | None, n: int,

@@ -9,8 +9,11 @@ for the target's type, over a frame made the same way): the same values, or None
 works the reference out as before, whenever a value is not a number.
 
 Such a body's outcome (its value and what it leaves in its dummies) depends on its
-arguments alone, so it is remembered per process by their values: EP's ``T2 = RANDLC(T2,
-T2)`` runs through the same seeds in every batch.
+arguments alone, so it is remembered by their values: EP's ``T2 = RANDLC(T2, T2)`` runs
+through the same seeds in every batch, and CG's ranks each draw the whole matrix's seeds.
+What :func:`compiled_outcome` computes reads nothing but the unit and the arguments, so it is
+kept for every process and bound (on the AAG); what :func:`outcome` computes through a frame
+(the process's library values) is kept per process.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from interp.application.expr import (
 )
 from interp.engine.process import data_values
 
-MEMO_LIMIT = 100_000  # outcomes remembered per process (CG's seeds never repeat: bounded)
+MEMO_LIMIT = 100_000  # outcomes remembered per memo (bounded: a memo full is emptied)
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,13 @@ def _plain(s: ast.Stmt, table) -> bool:
 def _declared_array(name: str, table) -> bool:
     sym = table.symbols.get(name)
     return sym is not None and sym.is_array
+
+
+def shared_outcomes(aag) -> dict:
+    """The outcomes :func:`compiled_outcome` found, by :func:`memo_key`, for every process
+    and bound of the program's interpretations (they depend on the unit and the arguments
+    alone; cached on the AAG, as the bodies are)."""
+    return aag.__dict__.setdefault("_straight_outcomes", {})
 
 
 def compiled_outcome(p, unit, body: Body, args: list) -> dict | None:

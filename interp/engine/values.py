@@ -134,10 +134,13 @@ class Store(dict):
     def __init__(self) -> None:
         super().__init__()
         self._by_name: dict[str, dict[str, None]] = {}  # insertion-ordered sets of keys
+        self.lazy = False  # a Lazy value was ever stored (Frame.elements_at)
 
     def __setitem__(self, key: str, value: object) -> None:
         if key not in self:
             self._by_name.setdefault(key.split("(", 1)[0], {})[key] = None
+        if type(value) is Lazy:
+            self.lazy = True
         dict.__setitem__(self, key, value)
 
     def __delitem__(self, key: str) -> None:
@@ -385,6 +388,36 @@ class Frame:
             return {"": self._scalar(name, _forced(value)) if value is not None
                     else self.value_of_scalar(name)}
         return {k[len(name):]: _forced(store[k]) for k in store.keys_of(name) if k != name}
+
+    def elements_at(self, name: str, suffixes) -> list[object | None]:
+        """``elements(name).get(suffix)`` for each of ``suffixes``, without building the
+        dictionary of every element (CG sends a stretch of a long array at every iteration).
+        Another kind of store (a dummy's View, a class's TaintStore: every read is watched),
+        or one that holds Lazy values (which :meth:`elements` forces, every one), is read as
+        :meth:`elements` reads it."""
+        store = self._store(name)
+        if type(store) is not Store or store.lazy:
+            held = self.elements(name)
+            return [held.get(suffix) for suffix in suffixes]
+        get = dict.get
+        return [get(store, name + suffix) for suffix in suffixes]
+
+    def known_elements(self, name: str) -> bool:
+        """Whether the array ``name`` has elements tracked and none is Unknown: the test of
+        ``elements(name)``'s values, without building it. Read as :meth:`elements` reads it
+        where that would force a Lazy value (its FUNCTION's work is counted by the step
+        budget) or the store watches its reads."""
+        store = self._store(name)
+        if type(store) is not Store or store.lazy:
+            values = self.elements(name).values()
+            return bool(values) and not any(isinstance(v, Unknown) for v in values)
+        found = False
+        for k in store.keys_of(name):
+            if k != name:
+                if isinstance(dict.get(store, k), Unknown):
+                    return False
+                found = True
+        return found
 
     def value_of_scalar(self, name: str) -> object:
         return self._scalar(name, self.get(name))

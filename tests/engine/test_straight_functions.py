@@ -146,3 +146,30 @@ def _steps(files: str) -> int:
         finally:
             MAX_STEPS.reset(token)
     return lo
+
+
+def test_outcomes_shared_by_the_ranks_give_what_each_rank_computes(tmp_path, monkeypatch):
+    """Every rank draws the same DRAWS + 1 seeds (the last repeats the first). Rank by rank
+    (``exact``: no process classes, so both ranks step the draws), with the outcomes kept for
+    all ranks (straight.shared_outcomes) the body is worked out DRAWS times in all; with none
+    kept, 2 · (DRAWS + 1) times. The time, the formula and the AAU executions charged are
+    the same."""
+    files = _source(tmp_path)
+    calls = []
+    compiled = straight.compiled_outcome
+
+    def counted(p, unit, body, args):
+        calls.append(p.pid)
+        return compiled(p, unit, body, args)
+
+    monkeypatch.setattr(straight, "compiled_outcome", counted)
+    shared = run(files, 2, exact=True)
+    assert sorted(calls) == [0] * DRAWS  # rank 1 found every outcome rank 0 worked out
+    steps_shared = _steps(files)
+    calls.clear()
+    monkeypatch.setattr(straight, "shared_outcomes", lambda aag: {})  # nothing kept
+    own = run(files, 2, exact=True)
+    assert sorted(calls) == [0] * (DRAWS + 1) + [1] * (DRAWS + 1)
+    assert float(shared.seconds) == float(own.seconds)
+    assert str(shared.total) == str(own.total)
+    assert steps_shared == _steps(files)
