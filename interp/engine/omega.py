@@ -43,7 +43,8 @@ from interp.engine.summation import sum_over
 from interp.engine.timeval import as_count, as_time
 from interp.engine.needed import function_changes
 from interp.engine.values import (
-    UNKNOWN, VARYING, Frame, NeedValue, NotClosedForm, Unknown, fast_or_symbolic, is_unknown,
+    UNKNOWN, VARYING, Frame, KeepsState, NeedValue, NotClosedForm, Unknown, fast_or_symbolic,
+    is_unknown,
 )
 from interp.errors import InterpError
 
@@ -253,7 +254,7 @@ def function_value(p, ref: ast.Ref, args: list, frame) -> object | None:
     if unit is None or unit.unit.kind != "FUNCTION":
         return None
     body = straight.straight_body(p.aag, ref.name)
-    if body is not None and ref.name not in p.evaluating and (
+    if body is not None and not p.keeps_state(unit) and ref.name not in p.evaluating and (
             p.budget is None or p.budget >= len(body.stmts)):
         value = _straight_value(p, unit, body, ref, args, frame)
         if value is not None:
@@ -301,6 +302,7 @@ def function_value(p, ref: ast.Ref, args: list, frame) -> object | None:
          p.budget, p.timeline, p.current_aau) = saved
         del p.decisions[n_decisions:]
     _copy_back(p, unit, ref, frame, inner)
+    p.keep_saved(unit, inner)
     result = inner.get(ref.name)
     if result is None or is_unknown(result):
         raise SymbolicError(f"the value of {text} is not known: "
@@ -886,6 +888,8 @@ def closed_conditional(p, a: A.Condt, frame, binding: dict, out: dict, last=Fals
     try:
         conds = [sp.true if b.cond is None else p.closed_value(b.cond, frame, binding)
                  for b in a.branches]
+    except KeepsState:
+        raise
     except NotClosedForm:  # a condition on data interp does not follow (e.g. a residual test)
         return _data_conditional(p, a, frame, _arms_binding(a, binding), out)
     binding = _arms_binding(a, binding)
