@@ -960,7 +960,7 @@ def step_call(p, a: A.Call, frame) -> Generator:
             if isinstance(actual, ast.Var):
                 frame.forget(actual.name)
         return None
-    p.advance("computation", _call_overhead(p, a))
+    p.advance("computation", call_overhead(p, a))
     inner = p.call_frame(callee, a.args, frame)
     signal = yield from step_list(p, callee.aaus, inner)
     p.copy_back(callee, a.args, frame, inner)
@@ -981,7 +981,7 @@ def closed_call(p, a: A.Call, frame, binding: dict, out: dict, last=False) -> sp
     for k, v in sub.items():
         c, t = out.get(k, (0, 0.0))
         out[k] = (c + v[0], t + v[1])
-    return _call_overhead(p, a) + body
+    return call_overhead(p, a) + body
 
 
 def _dummy_values(p, callee, actuals, frame, binding: dict) -> dict:
@@ -1006,7 +1006,8 @@ def _steering_names(unit) -> set[str]:
     return {n for a in unit.walk() for e in A.read_exprs(a) for n in names_in(e, unit.symbols)}
 
 
-def _call_overhead(p, a: A.Call) -> sp.Expr:
+def call_overhead(p, a: A.Call) -> sp.Expr:
+    """Seconds of one execution of a CALL itself (the call, its arguments), not its callee's."""
     return (p.cm.op("call.overhead") + len(a.args) * p.cm.op("call.per_arg")
             + compute_seconds(a.arg_ops, p.cm))
 
