@@ -29,7 +29,7 @@ from interp.application import ast
 from interp.application.ast import expr_text
 from interp.application.catalog import library_calls
 from interp.application.expr import (
-    NotComputable, SymbolicError, as_sympy, names_in, trip_count, walk,
+    NotComputable, SymbolicError, as_sympy, element_key, names_in, trip_count, walk,
 )
 from interp.engine.dataflow import assigned, follow, steering_assigned
 from interp.engine.datadep import (
@@ -38,9 +38,9 @@ from interp.engine.datadep import (
 from interp.engine import induction, loopmemo, stepbudget, straight
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
 from interp.engine.process import AAUStat, Process, TraceSpan
-from interp.engine.requests import LoopHead, ask, communicate
+from interp.engine.requests import LoopHead, ask, communicate, completion
 from interp.engine.summation import sum_over
-from interp.engine.timeval import as_count, as_time
+from interp.engine.timeval import as_count, as_time, is_earlier
 from interp.engine.needed import function_changes
 from interp.engine.values import (
     UNKNOWN, VARYING, Frame, KeepsState, NeedValue, NotClosedForm, Unknown, fast_or_symbolic,
@@ -686,16 +686,30 @@ def _step_while(p, a: A.Iter, frame) -> Generator:
     p.notes.append(f"line {a.loc.line}: loop interpreted by unrolling ({a.nd_reason})")
     fixed, per_iter = loop_overheads(a, p.cm)
     p.advance("computation", fixed)
-    first = True
+    poll = _poll(p, a, frame)
+    logical = poll is not None and not _compared(a.cond)  # .NOT. MSGDONE(ID), or .EQ. 0
+    done = None  # poll: when the polled message is there
+    first, since = True, p.clock
     while True:
         stepbudget.check(p, a)
         if not (a.test_at_end and first):
             p.advance("computation", per_iter)
+            if poll is not None:
+                if done is None:
+                    done = yield from completion(p, a, frame, poll)
+                if not first and p.clock == since and is_earlier(p.clock, done):
+                    _free_polls(p, a, frame, done)  # polls that cost nothing: all at once
+                since = p.clock
+                arrived = not is_earlier(p.clock, done)
+                p.library_values()["MSGDONE"] = (sp.true if arrived else sp.false) \
+                    if logical else sp.Integer(int(arrived))
             try:
                 go_on = _goes_on(p, a, frame)
             except NeedValue as need:  # --iterations gives the count without the inputs
                 raise NeedValue(need.names, need.message.split(" depends on ")[0],
                                 need.location, loop=a.loc) from None
+            finally:
+                p.library_values().pop("MSGDONE", None)
             if not go_on:
                 break
         first = False
@@ -703,6 +717,53 @@ def _step_while(p, a: A.Iter, frame) -> Generator:
         if signal is not None and not _cycles(a, signal):
             return signal
     return None
+
+
+def _poll(p, a: A.Iter, frame) -> str | None:
+    """The request a loop's test polls with MSGDONE (``10 IF (MSGDONE(ID) .EQ. 0) THEN …
+    GO TO 10``): the loop runs until its message is there, one test and body a poll
+    (:func:`_step_while`). None for any other loop, or one polling several requests."""
+    if a.cond is None:
+        return None
+    polled = {expr_text(e): e for e in walk(a.cond) if isinstance(e, ast.Ref)
+              and (call := library_calls().get(e.name)) is not None and call.op == "query"
+              and "request" in call.args}
+    if len(polled) != 1:
+        return None
+    (ref,) = polled.values()
+    if len(ref.args) != 1 or not isinstance(ref.args[0], (ast.Var, ast.Ref)):
+        return None
+    arg = ref.args[0]
+    if isinstance(arg, ast.Var):
+        return arg.name
+    idx = [p.value(i, frame, f"the message id index at line {a.loc.line}") for i in arg.args]
+    return element_key(arg.name, idx)
+
+
+def _compared(cond: ast.Expr) -> bool:
+    """Whether the MSGDONE a loop's test polls is compared (``MSGDONE(ID) .EQ. 0``: its
+    integer value, 1 or 0) rather than a truth value (``.NOT. MSGDONE(ID)``)."""
+    for e in walk(cond):
+        if isinstance(e, ast.BinOp) and e.op in ast.RELATIONAL and any(
+                isinstance(x, ast.Ref) and x.name == "MSGDONE" for x in (e.left, e.right)):
+            return True
+    return False
+
+
+def _free_polls(p, a: A.Iter, frame, done) -> None:
+    """A polling loop whose test and body cost nothing (computation switched off): its polls
+    are countless, so the process is at ``done`` at once and what the body assigns is not
+    followed."""
+    p.advance("waiting", done - p.clock)
+    why = f"it is assigned by the loop at line {a.loc.line}, which polls without cost"
+    for name in sorted(assigned(a)):
+        sym = frame.table.symbols.get(name)
+        if sym is not None and sym.kind in ("variable", "array"):
+            frame.forget(name, why)
+    note = (f"the loop at line {a.loc.line} polls a message at no cost (computation is off): "
+            "it ends when the message is there, its polls not counted")
+    if note not in p.notes:
+        p.notes.append(note)
 
 
 def _goes_on(p, a: A.Iter, frame) -> bool:

@@ -188,6 +188,31 @@ def exchange(p: Process, a: A.AAU, frame: Frame, req: Request | None = None) -> 
     return None
 
 
+def completion(p: Process, a: A.AAU, frame: Frame, handle: str) -> Generator:
+    """When the request ``handle`` completes: the instant its message is there (MSGWAIT or
+    MPI_WAIT would return then, less the receive overhead), learnt by waiting for it through
+    the scheduler with the process's clock and categories put back; a poll (MSGDONE in a
+    loop's test) compares its own clock with it. The buffer gets the message's values, as a
+    wait gives them. A class's ranks are then interpreted one by one (their polls differ)."""
+    if p.recorder is not None:
+        p.recorder.refuse("a loop polls a message")
+    req = wait_request(p, a, handle)
+    if req is None:  # a null request: complete at once
+        return p.clock
+    saved = p.clock, dict(p.cats), p.trace, p.timeline, p.last_recv_end
+    p.trace = p.timeline = None
+    try:
+        reply = yield from ask(req)
+        if reply.payload is not None:
+            buf = p.handles.pop(f"buf:{req.handle}", None)
+            if buf:
+                frame.receive(buf, reply.payload, f"it is received by the request {handle} "
+                              f"polled at line {a.loc.line}, and the values sent are not followed")
+    finally:
+        p.clock, p.cats, p.trace, p.timeline, p.last_recv_end = saved
+    return reply.end - reply.parts.get("call", 0.0)
+
+
 def _record_status(p: Process, a: A.LibraryAAU, frame: Frame, source: int, tag: int, size) -> None:
     """What a receive tells the program about its message: NX/2's infonode(), infotype()
     and infocount(); MPI's STATUS(MPI_SOURCE) and STATUS(MPI_TAG)."""
