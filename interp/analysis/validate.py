@@ -202,7 +202,8 @@ def with_parameters_text(aag, values: dict[str, int | float]) -> dict[Path, str]
             if name in values and sym.kind == "parameter" and sym.loc is not None:
                 sites[(sym.loc.file, sym.loc.line, sym.loc.column)] = name
     texts: dict[Path, list[str]] = {}
-    for (file, line, column), name in sorted(sites.items()):
+    # (right to left along a line: a longer value moves the columns after it)
+    for (file, line, column), name in sorted(sites.items(), key=lambda x: (*x[0][:2], -x[0][2])):
         lines = texts.setdefault(Path(file), Path(file).read_text(errors="replace").splitlines(True))
         text = lines[line - 1]
         new = rewritten_line(text, column, name, values[name], params[name].type)

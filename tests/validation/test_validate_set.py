@@ -59,6 +59,7 @@ def program(tmp_path):
     ({}, 3, 16),  # 525 + 46.08 + 33 = 604.08 us
     ({"NITER": 7}, 7, 16),  # 1225 + 46.08 + 33 = 1304.08 us
     ({"NITER": 2, "NW": 20}, 2, 20),  # 350 + 57.6 + 33 = 440.6 us
+    ({"NITER": 12, "NW": 20}, 12, 20),  # 2100 + 57.6 + 33 = 2190.6 us (NW's column moves)
 ])
 def test_a_parameter_set_reaches_both_sides(program, tmp_path, given, niter, nw):
     import sympy as sp
