@@ -154,8 +154,8 @@ def _check_same_type(e: ast.Ref, table: SymbolTable) -> None:
     of one type (F77 15.3, 15.10; gfortran refuses ``MOD(I, X)``, an INTEGER with a REAL):
     interp would otherwise price and evaluate an operation the compiler never builds."""
     types = [expr_type(a, table) for a in e.args]
-    if len({x == "INTEGER" for x in types}) < 2:  # (REAL with DOUBLE: gfortran widens)
-        return
+    if len({x == "INTEGER" for x in types}) < 2 or any(x not in NUMERIC_RANK for x in types):
+        return  # (REAL with DOUBLE: gfortran widens; a LOGICAL: the bound's own error)
     wide = max(types, key=lambda x: NUMERIC_RANK.get(x, -1))
     narrow = next(x for x in types if x != wide)
     conv = {"REAL": "REAL", "DOUBLE": "DBLE", "COMPLEX": "CMPLX"}.get(wide)
