@@ -24,6 +24,8 @@ from interp.engine.costs import compute_seconds
 from interp.engine.timeval import as_time
 from interp.engine.values import Frame
 from interp.errors import InterpError
+from interp.system import collective_rounds
+from interp.system.filter import channel
 
 from interp.engine.process import Process, TraceSpan
 
@@ -133,6 +135,8 @@ def communicate(p: Process, a: A.AAU, frame: Frame) -> Generator:
     if op == "sendrecv":  # MPI_SENDRECV: its (eager) send, then its receive
         yield from exchange(p, _Part(a, "MPI_SEND", SENDRECV_SEND), frame)
         yield from exchange(p, _Part(a, "MPI_RECV", SENDRECV_RECV), frame)
+    elif op == "bcast" and channel(p.cm.sag) == "fair":  # as SimGrid: the tree's messages
+        yield from _broadcast(p, a, frame)
     elif op == "waitall":  # MPI_WAITALL: each request of the array, in order
         n = p.concrete(a.arg("count"), frame, f"the count of MPI_WAITALL at line {a.loc.line}")
         name = _name(a.arg("request"))
@@ -145,6 +149,55 @@ def communicate(p: Process, a: A.AAU, frame: Frame) -> Generator:
     else:
         yield from exchange(p, a, frame)
     return None
+
+
+COLLECTIVE_CONTEXT = -1_000_000  # minus the communicator's handle: its collectives' messages
+BCAST_TAG = -3  # (SMPI's COLL_TAG_BCAST)
+
+
+def _broadcast(p: Process, a: A.AAU, frame: Frame) -> Generator:
+    """MPI_BCAST under ``cs.spec.channel: fair``, as SMPI runs it: the binomial tree's
+    point-to-point messages (:func:`broadcast_messages`). Each message leaves when its sender
+    gets there and shares links, both ways, with every other message of the time; priced as
+    one batch when the last member entered, a broadcast's messages could not slow the
+    point-to-point messages received before that, nor be slowed by those sent after. A
+    relay forwards what it received. A class's shadow records the call as it is, and each
+    member sends its own part of the tree (classes.py)."""
+    req = build_request(p, a, frame)
+    if p.recorder is not None:
+        yield from exchange(p, a, frame, req)
+        return
+    recv, sends = broadcast_messages(p, req)
+    if recv is not None:
+        yield from exchange(p, a, frame, recv)
+        payload = _payload(p, a.arg("buf"), frame, a.arg("count"))
+        for send in sends:
+            send.payload = payload
+    for send in sends:
+        yield from exchange(p, a, frame, send)
+
+
+def tree_broadcast(p: Process, req: Request) -> bool:
+    """Whether ``req`` is an MPI_BCAST sent as its tree's messages (``channel: fair``)."""
+    return isinstance(req, CollReq) and req.kind == "bcast" and channel(p.cm.sag) == "fair"
+
+
+def broadcast_messages(p: Process, req: CollReq) -> tuple[RecvReq | None, list[SendReq]]:
+    """``p``'s part of MPI_BCAST ``req`` as SMPI's binomial tree (``interp.system.
+    collective_rounds``): the receive from its parent (none at the root), then its sends to its
+    children in the rounds' order, in a context of the communicator's own so that no receive
+    of the program takes them."""
+    members = req.comm.members if req.comm is not None else tuple(range(p.nprocs))
+    me = members.index(p.pid)
+    rounds = collective_rounds("bcast", len(members), req.root or 0)
+    context = COLLECTIVE_CONTEXT - (req.comm.handle if req.comm is not None else 0)
+    parent = next((src for rnd in rounds for src, dst in rnd if dst == me), None)
+    recv = None if parent is None else RecvReq(req.aau, p, members[parent], BCAST_TAG,
+                                               req.size, req.buf, True, comm=context)
+    sends = [SendReq(req.aau, p, [members[dst]], sp.Integer(BCAST_TAG), req.size,
+                     dict(req.payload), True, comm=context, rank=me)
+             for rnd in rounds for src, dst in rnd if src == me]
+    return recv, sends
 
 
 def exchange(p: Process, a: A.AAU, frame: Frame, req: Request | None = None) -> Generator:
