@@ -21,7 +21,7 @@ from interp.application.catalog import lookup, mpi_constants, mpi_datatype_bytes
 from interp.application.expr import as_sympy, element_key
 from interp.engine.comms import NULL, Communicator
 from interp.engine.costs import compute_seconds
-from interp.engine.timeval import as_time
+from interp.engine.timeval import as_time, is_earlier
 from interp.engine.values import Frame
 from interp.errors import InterpError
 from interp.system import collective_rounds
@@ -137,6 +137,8 @@ def communicate(p: Process, a: A.AAU, frame: Frame) -> Generator:
         yield from exchange(p, _Part(a, "MPI_RECV", SENDRECV_RECV), frame)
     elif op == "bcast" and channel(p.cm.sag) == "fair":  # as SimGrid: the tree's messages
         yield from _broadcast(p, a, frame)
+    elif op == "test":
+        yield from _test(p, a, frame)
     elif op == "waitall":  # MPI_WAITALL: each request of the array, in order
         n = p.concrete(a.arg("count"), frame, f"the count of MPI_WAITALL at line {a.loc.line}")
         name = _name(a.arg("request"))
@@ -264,6 +266,39 @@ def completion(p: Process, a: A.AAU, frame: Frame, handle: str) -> Generator:
     finally:
         p.clock, p.cats, p.trace, p.timeline, p.last_recv_end = saved
     return reply.end - reply.parts.get("call", 0.0)
+
+
+def _test(p: Process, a: A.AAU, frame: Frame) -> Generator:
+    """MPI_TEST: FLAG says whether the request's message is there at the call. The first
+    test of a request learns when it will be (:func:`completion`), a later one compares its
+    clock with that; the test that finds it completes the request, as MPI_WAIT would. A test
+    at the same clock as the last one of the same request (a loop whose polls cost nothing:
+    computation off) waits until then instead: polls without cost are countless."""
+    handle = _handle(p, a, frame)
+    key = f"tested:{handle}"
+    if handle in p.null_handles:  # MPI_PROC_NULL's request: complete
+        p.null_handles.discard(handle)
+        done, last = p.clock, None
+    elif key in p.handles:
+        done, last = p.handles[key]
+    else:
+        done, last = (yield from completion(p, a, frame, handle)), None
+    if last is not None and last == p.clock and is_earlier(p.clock, done):
+        p.advance("waiting", done - p.clock)
+        note = (f"MPI_TEST at line {a.loc.line} is called again at no cost (computation is "
+                "off): the loop is taken to end when the message is there, its tests not counted")
+        if note not in p.notes:
+            p.notes.append(note)
+    arrived = not is_earlier(p.clock, done)
+    if arrived:
+        p.handles.pop(key, None)
+    else:
+        p.handles[key] = (done, p.clock)
+    flag = a.arg("flag")
+    if isinstance(flag, (ast.Var, ast.Ref)):
+        index = [p.value(i, frame, f"the FLAG index at line {a.loc.line}")
+                 for i in flag.args] if isinstance(flag, ast.Ref) else None
+        frame.assign(flag.name, index, sp.true if arrived else sp.false)
 
 
 def _record_status(p: Process, a: A.LibraryAAU, frame: Frame, source: int, tag: int, size) -> None:

@@ -21,6 +21,8 @@ node 1, whose loop polls it and counts its polls in K; node 1 then sends 8·K by
 * Node 1 sends 8·91 = 728 B (8·K: a multiply and a fetch, 87.5 ns): they arrive at node 0 at
   500,384.8 + 87.5 + (175 + 728·0.36 + 33)·1000 = 970,552.3 ns; node 1 then tests the last IF
   (not taken, 561.15 ns) and ends at 971,113.45 ns, the last.
+
+MPI_TEST in a loop (it was not modelled: an error at its call) is the same poll, last below.
 """
 
 from __future__ import annotations
@@ -94,3 +96,67 @@ def test_polls_that_cost_nothing_end_at_the_arrival(tmp_path):
         _message(800) + STATIC_STARTUP + 8 * STATIC_PER_BYTE + STATIC_PER_HOP, rel=1e-9)
     assert pred.seconds == pytest.approx(580.36e-6)
     assert any("polls a message at no cost" in n for n in pred.notes)
+
+
+MPI_POLL = """\
+      PROGRAM MT
+      INCLUDE 'mpif.h'
+      INTEGER ME, REQ, K, IERR
+      INTEGER STATUS(MPI_STATUS_SIZE)
+      LOGICAL FLAG
+      DOUBLE PRECISION A(100)
+      CALL MPI_INIT(IERR)
+      CALL MPI_COMM_RANK(MPI_COMM_WORLD, ME, IERR)
+      IF (ME .EQ. 0) CALL MPI_SEND(A, 100, MPI_DOUBLE_PRECISION, 1, 5,
+     &                             MPI_COMM_WORLD, IERR)
+      IF (ME .EQ. 1) THEN
+         CALL MPI_IRECV(A, 100, MPI_DOUBLE_PRECISION, 0, 5,
+     &                  MPI_COMM_WORLD, REQ, IERR)
+         K = 0
+   10    CALL MPI_TEST(REQ, FLAG, STATUS, IERR)
+         IF (.NOT. FLAG) THEN
+            K = K + 1
+            GO TO 10
+         END IF
+         CALL MPI_SEND(A, K, MPI_DOUBLE_PRECISION, 0, 6,
+     &                 MPI_COMM_WORLD, IERR)
+      END IF
+      IF (ME .EQ. 0) CALL MPI_RECV(A, 100, MPI_DOUBLE_PRECISION, 1, 6,
+     &                             MPI_COMM_WORLD, STATUS, IERR)
+      CALL MPI_FINALIZE(IERR)
+      END
+"""
+
+
+@pytest.mark.parametrize("exact", [False, True])
+def test_a_loop_calling_mpi_test_polls_until_the_message_is_there(tmp_path, exact):
+    """``10 CALL MPI_TEST(REQ, FLAG, STATUS, IERR)`` / ``IF (.NOT. FLAG) THEN … GO TO 10``: it
+    was an error (MPI_TEST not modelled). Rank 0 is at its MPI_SEND after MPI_INIT (a library
+    call, 200 clk = 5 us), MPI_COMM_RANK (as mynode(), 536.15 ns) and its IF taken (condition,
+    ME fetched, taken: 75 ns): 5,611.15 ns; its 800 B arrive 175 + 800·0.36 + 33 = 496 us
+    later, at 501,611.15 ns. Rank 1: the same 5,536.15 ns, the first IF not taken (50 ns), the
+    second taken (75 ns), MPI_IRECV nothing, K = 0 (50 ns): the loop at 5,711.15 ns; fixed
+    187.5 ns, then each poll: 11 clk = 275 ns of the loop, MPI_TEST (its arguments by
+    reference: nothing), the IF taken (75 ns), K = K + 1 (100 ns): 450 ns. Test k is at
+    5,711.15 + 187.5 + 275 + 450·(k − 1) ns and sees the message from
+    (501,611.15 − 6,173.65) / 450 = 1,100.97, k − 1 = 1,101: K = 1,101 polls, and the IF not
+    taken (50 ns) brings rank 1 to its MPI_SEND at 6,173.65 + 495,450 + 50 = 501,673.65 ns."""
+    path = tmp_path / "mt.f"
+    path.write_text(MPI_POLL)
+    pred = run(str(path), 2, exact=exact)
+    library = LIBRARY_DEFAULT
+    arrival = library + MYNODE + COND + FETCH + TAKEN + _message(800)
+    assert arrival == pytest.approx(501.61115e-6)
+    first = library + MYNODE + (COND + FETCH) + (COND + FETCH + TAKEN) + STORE \
+        + NOSTEP_FIXED + NOSTEP_ITER
+    poll = NOSTEP_ITER + COND + FETCH + TAKEN + FETCH + ADD + STORE
+    assert (first, poll) == pytest.approx((6173.65e-9, 450e-9))
+    k = 1
+    while first + (k - 1) * poll < arrival:
+        k += 1
+    assert k - 1 == 1101
+    body = next(a for a in pred.aag.all_aaus() if a.type == "Seq" and a.loc.line == 17)
+    assert pred.processes[1].stats[body.id].count == k - 1
+    send = next(a for a in pred.aag.all_aaus() if a.type == "Comm" and a.loc.line == 20)
+    assert pred.processes[1].stats[send.id].tau == pytest.approx(
+        first + (k - 1) * poll + COND + FETCH, rel=1e-9)
