@@ -44,7 +44,7 @@ from interp.engine.process import CATEGORIES, ClassBreak, Process
 from interp.engine.stepbudget import MAX_STEPS
 from interp.engine.requests import (
     AbortReq, CollReq, LoopHead, RecvReq, Reply, SendReq, SpawnReq, WaitReq, wait_request,
-    broadcast_messages, build_request, tree_broadcast,
+    broadcast_messages, build_request, heard_after, tree_broadcast,
 )
 from interp.engine.timeval import as_time
 from interp.engine.values import Frame, Store
@@ -651,9 +651,20 @@ def replay(p: Process, classes: Classes) -> Generator:
                 continue
             if req is not None:
                 view.n = ev[4]
-                for part in _parts(p, req):
-                    _before(p, part)
-                    _after(p, part, (yield part))
+                if tree_broadcast(p, req):  # the member's own part of the tree
+                    recv, sends = broadcast_messages(p, req)
+                    heard = p.clock
+                    if recv is not None:
+                        tau = p.clock
+                        reply = yield recv
+                        _after(p, recv, reply)
+                        heard = heard_after(heard, tau, reply)
+                    for send in sends:
+                        send.heard = heard
+                        _after(p, send, (yield send))
+                else:
+                    _before(p, req)
+                    _after(p, req, (yield req))
         elif code == STEP:
             tau = p.clock
             cats = p.cats
@@ -851,15 +862,6 @@ def _for_member(p: Process, req):
     if isinstance(req, SendReq) and req.comm is not None:
         new.rank = p.communicator(req.comm).rank(p.pid)
     return new
-
-
-def _parts(p: Process, req) -> list:
-    """The requests a member makes for the shadow's ``req``: itself, or a tree broadcast's
-    messages of the member's own place in the tree (requests.broadcast_messages)."""
-    if not tree_broadcast(p, req):
-        return [req]
-    recv, sends = broadcast_messages(p, req)
-    return ([recv] if recv is not None else []) + sends
 
 
 def _before(p: Process, req) -> None:

@@ -21,7 +21,7 @@ from interp.application.catalog import lookup, mpi_constants, mpi_datatype_bytes
 from interp.application.expr import as_sympy, element_key
 from interp.engine.comms import NULL, Communicator
 from interp.engine.costs import compute_seconds
-from interp.engine.timeval import as_time, is_earlier
+from interp.engine.timeval import as_time, is_earlier, later
 from interp.engine.values import Frame
 from interp.errors import InterpError
 from interp.system import collective_rounds
@@ -49,6 +49,7 @@ class SendReq(Request):
     comm: int | None = None  # MPI communicator handle (None: NX/2)
     rank: int | None = None  # the sender's rank in that communicator
     rendezvous: bool = False  # above the eager threshold: waits for the matching receive
+    heard: object = None  # a tree broadcast's: the latest entry of the members its data left
 
 
 @dataclass
@@ -170,13 +171,23 @@ def _broadcast(p: Process, a: A.AAU, frame: Frame) -> Generator:
         yield from exchange(p, a, frame, req)
         return
     recv, sends = broadcast_messages(p, req)
+    heard = p.clock  # (its entry)
     if recv is not None:
-        yield from exchange(p, a, frame, recv)
+        tau = p.clock
+        reply = yield from exchange(p, a, frame, recv)
+        heard = heard_after(heard, tau, reply)
         payload = _payload(p, a.arg("buf"), frame, a.arg("count"))
         for send in sends:
             send.payload = payload
     for send in sends:
+        send.heard = heard
         yield from exchange(p, a, frame, send)
+
+
+def heard_after(entry, tau, reply: Reply):
+    """A broadcast member's latest entry of the members whose data reached it: its own, or
+    its parent's message's (the receive's ``sync`` runs until then from ``tau``)."""
+    return later(entry, tau + reply.sync)
 
 
 def tree_broadcast(p: Process, req: Request) -> bool:
@@ -240,7 +251,7 @@ def exchange(p: Process, a: A.AAU, frame: Frame, req: Request | None = None) -> 
         p.last_recv_end = p.clock
     if isinstance(req, SpawnReq):
         p.spawn_end = p.clock
-    return None
+    return reply
 
 
 def completion(p: Process, a: A.AAU, frame: Frame, handle: str) -> Generator:
