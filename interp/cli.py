@@ -872,7 +872,12 @@ def _int_list(ctx, param, value: str) -> list[int]:
                    "benchmark with its common/ files); without it each file is a program.")
 @click.option("--timeout", type=click.FloatRange(min=1), default=600.0, show_default=True,
               help="Seconds one smpirun may take.")
-def validate(files, machine, nprocs_list, model, breakdown, one_program, timeout) -> None:
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
+              help="A PARAMETER's value, for both sides: interp rebuilds the program with it, "
+                   "SMPI compiles a copy of the sources with the PARAMETER statement rewritten "
+                   "(repeatable). A data-dependent symbol goes to interp only; other variables "
+                   "are refused (SMPI would not see them).")
+def validate(files, machine, nprocs_list, model, breakdown, one_program, timeout, sets) -> None:
     """Run FILES (MPI Fortran 77) under SimGrid's SMPI on the platform exported from the
     machine spec and compare with interp's prediction, computation switched off on both
     sides, and SMPI's semantics where the spec chooses otherwise (links shared max-min,
@@ -887,7 +892,8 @@ def validate(files, machine, nprocs_list, model, breakdown, one_program, timeout
                           hint="SMPI compiles and runs the program itself: put the INCLUDE "
                                "and input files beside the source")
     programs = [V.Program.of(files)] if one_program else V.each_file(files)
-    rows = V.validate(programs, nprocs_list, machine, model=model, timeout=timeout)
+    given = _parse_sets(sets, counts=False)
+    rows = V.validate(programs, nprocs_list, machine, model=model, timeout=timeout, given=given)
     click.echo(V.table(rows))
     changes = simgrid_semantics(machine)[1]
     if changes:
@@ -898,7 +904,8 @@ def validate(files, machine, nprocs_list, model, breakdown, one_program, timeout
         worst_program = next(p for p in programs if p.name == bad.program)
         click.echo(f"\nwhere they differ most: {bad.program}, P = {bad.nprocs} "
                    f"({bad.error * 100:+.2f}%)")
-        click.echo(V.breakdown_table(V.breakdown(worst_program, bad, machine, model=model)))
+        click.echo(V.breakdown_table(V.breakdown(worst_program, bad, machine, model=model,
+                                                 given=given)))
 
 
 @main.command()

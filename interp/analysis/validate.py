@@ -132,11 +132,15 @@ def _foreign_mpif(paths: Sequence[Path]) -> Path | None:
 
 
 def compile_program(sources: Path | Sequence[Path], workdir: Path, name: str | None = None,
-                    flags: Sequence[str] = FFLAGS) -> Path:
+                    flags: Sequence[str] = FFLAGS,
+                    rewritten: dict[Path, str] | None = None) -> Path:
     """Build one program with smpiff: each source on its own (``-c``; given several files at
     once, smpiff appends the later ones to its rewritten copy of the main program's, which then
     defines everything twice), then linked. Each file compiles in its own folder, so an INCLUDE
-    is found where interp finds it; smpiff writes its copy of the main program's file there."""
+    is found where interp finds it; smpiff writes its copy of the main program's file there.
+    ``rewritten``: files (sources or INCLUDEs) to compile with another text (``--set`` of a
+    PARAMETER): the folders of the sources and of those files are copied under ``workdir``
+    first, the originals left as they are."""
     paths = [Path(sources)] if isinstance(sources, (str, Path)) else [Path(p) for p in sources]
     name = name or _main_stem(tuple(paths))
     missing = [str(p) for p in paths if not p.is_file()]
@@ -147,6 +151,8 @@ def compile_program(sources: Path | Sequence[Path], workdir: Path, name: str | N
         raise InterpError(f"{foreign}: this folder has its own mpif.h, which gfortran would "
                           "include instead of SMPI's",
                           hint="rename or move it (interp uses its own mpif.h in any case)")
+    if rewritten:
+        paths = _copied(paths, rewritten, workdir / f"{name}.sources")
     smpiff, _ = smpi_tools()
     build = workdir / f"{name}.build"
     build.mkdir(parents=True, exist_ok=True)
@@ -160,6 +166,117 @@ def compile_program(sources: Path | Sequence[Path], workdir: Path, name: str | N
     _smpiff([smpiff, *flags, "-o", str(exe.resolve()), *objects], workdir,
             f"link {name} ({len(paths)} files)")
     return exe
+
+
+def _copied(paths: list[Path], rewritten: dict[Path, str], into: Path) -> list[Path]:
+    """The sources' and the rewritten files' folders copied under ``into`` (each at its
+    absolute path, so an INCLUDE of a sibling folder's file, ``../common/x.h``, still finds
+    it if that folder is copied too), the rewritten files' new text written over: the paths
+    of the sources' copies."""
+    def copy(path: Path) -> Path:
+        return into / path.resolve().relative_to(path.resolve().anchor)
+
+    for folder in dict.fromkeys(p.resolve().parent for p in [*paths, *rewritten]):
+        target = copy(folder / "x").parent
+        target.mkdir(parents=True, exist_ok=True)
+        for f in folder.iterdir():
+            if f.is_file():
+                shutil.copy2(f, target / f.name)
+    for path, text in rewritten.items():
+        copy(path).write_text(text)
+    return [copy(p) for p in paths]
+
+
+def with_parameters_text(aag, values: dict[str, int | float]) -> dict[Path, str]:
+    """The text of each file defining a PARAMETER of ``values`` with the value replaced (the
+    ``NAME = expression`` of its PARAMETER statement), for the SMPI build of ``validate
+    --set``: the same program interp rebuilds (``with_parameters``). An InterpError when the
+    statement cannot be rewritten safely (the expression continues on the next line, or the
+    line would pass column 72)."""
+    from interp.application.aag import parameters_of
+
+    params = parameters_of(aag)
+    sites = {}  # (file, line, column) -> name: a PARAMETER in an INCLUDE is defined once
+    for u in aag.units.values():
+        for name, sym in u.symbols.symbols.items():
+            if name in values and sym.kind == "parameter" and sym.loc is not None:
+                sites[(sym.loc.file, sym.loc.line, sym.loc.column)] = name
+    texts: dict[Path, list[str]] = {}
+    # (right to left along a line: a longer value moves the columns after it)
+    for (file, line, column), name in sorted(sites.items(), key=lambda x: (*x[0][:2], -x[0][2])):
+        lines = texts.setdefault(Path(file), Path(file).read_text(errors="replace").splitlines(True))
+        text = lines[line - 1]
+        new = rewritten_line(text, column, name, values[name], params[name].type)
+        if new is None:
+            raise InterpError(
+                f"--set {name}: validate cannot rewrite the PARAMETER at {file}:{line}:{column} "
+                "for the SMPI build (its value goes on past this line, or the line would pass "
+                "column 72)", hint=f"put {name} = value on one short line of its PARAMETER "
+                                   "statement, or change it in a copy of the source")
+        lines[line - 1] = new
+    return {path: "".join(lines) for path, lines in texts.items()}
+
+
+def rewritten_line(text: str, column: int, name: str, value, ftype: str) -> str | None:
+    """``text`` with the expression after ``NAME =`` (from ``column``, 1-based) up to the
+    next comma or closing parenthesis at its level replaced by ``value``; None when that
+    end is not on this line or the line gets longer than 72 columns."""
+    start = column - 1
+    if text[start:start + len(name)].upper() != name:
+        return None
+    m = re.match(r"\s*=\s*", text[start + len(name):])
+    if m is None:
+        return None
+    begin = start + len(name) + m.end()
+    depth, end = 0, None
+    for i in range(begin, len(text.rstrip("\n"))):
+        c = text[i]
+        if c == "(":
+            depth += 1
+        elif c in ",)" and depth == 0:
+            end = i
+            break
+        elif c == ")":
+            depth -= 1
+        elif c == "!":
+            break
+    if end is None:
+        return None
+    if ftype == "INTEGER":
+        literal = str(int(value))
+    else:
+        literal = repr(float(value)).replace("e", "D" if ftype == "DOUBLE" else "E")
+        literal += "D0" if ftype == "DOUBLE" and "D" not in literal else ""
+    out = text[:begin] + literal + text[end:]
+    return out if len(out.rstrip()) <= 72 else None  # (past 72: gfortran drops it, silently)
+
+
+def validate_inputs(aag, given: dict) -> tuple[object, dict, dict[Path, str], list[str]]:
+    """``validate --set``: a PARAMETER's value goes to both sides (interp's program rebuilt,
+    SMPI's built from rewritten sources: :func:`with_parameters_text`); a data-dependent
+    symbol (a branch probability, a trip count) to interp's model only, SMPI running the
+    program's own decisions. Any other variable is refused: SMPI runs the program as written,
+    where the variable's value is the program's own (assigned, READ), so the two would not run
+    the same program. Returns interp's program, its inputs, the rewritten texts and notes."""
+    from interp.engine.datadep import NAME as DATA_NAME
+    from interp.engine.predict import check_given, parameters_set
+
+    if not given:
+        return aag, {}, {}, []
+    rebuilt, rest, chosen, notes = parameters_set(aag, given)
+    for key in rest:
+        if not DATA_NAME.match(key):
+            raise InterpError(
+                f"--set {key}: validate gives values to PARAMETER constants only: SMPI runs the "
+                f"program as it is written, where {key.split('(')[0]} gets its value from the "
+                "program itself (an assignment or a READ), so interp and SMPI would not run the "
+                "same program",
+                hint=f"make {key.split('(')[0]} a PARAMETER (validate then rewrites it for "
+                     "SMPI too), or assign the value in a copy of the source")
+    check_given(rebuilt, rest)
+    texts = with_parameters_text(aag, {k.split(".")[-1]: (int(v) if v.is_Integer else float(v))
+                                       for k, v in chosen.items()})
+    return rebuilt, rest, texts, notes
 
 
 def _smpiff(cmd: list[str], cwd: Path, what: str) -> None:
@@ -210,12 +327,12 @@ def run_smpi(exe: Path, sag: SAG, nprocs: int, workdir: Path, *, rank_ends: bool
     return SmpiRun(float(m.group(1)), wall, ends)
 
 
-def predict_communication(aag, sag: SAG, nprocs: int):
+def predict_communication(aag, sag: SAG, nprocs: int, given: dict | None = None):
     """interp's prediction with computation switched off and SMPI's semantics where the spec
     chooses otherwise (:func:`interp.system.simgrid.simgrid_semantics`)."""
     from interp.engine.predict import predict
 
-    return predict(aag, zero_computation(simgrid_semantics(sag)[0]), nprocs, {})
+    return predict(aag, zero_computation(simgrid_semantics(sag)[0]), nprocs, dict(given or {}))
 
 
 def _first_line(err: InterpError) -> str:
@@ -228,9 +345,10 @@ def _first_line(err: InterpError) -> str:
 
 def validate(programs: Sequence[Program | str], nprocs_list: list[int], machine: SAG, *,
              progress=None, workdir: Path | None = None, model: str = "mpi",
-             timeout: float = 600.0, flags: Sequence[str] = FFLAGS) -> list[Row]:
+             timeout: float = 600.0, flags: Sequence[str] = FFLAGS,
+             given: dict | None = None) -> list[Row]:
     """Every program at every P (a file name is a program of its own); a P the machine cannot
-    hold becomes a skipped row."""
+    hold becomes a skipped row. ``given``: ``--set`` values (:func:`validate_inputs`)."""
     from interp.application.aag import build_aag
 
     smpi_tools()
@@ -243,7 +361,8 @@ def validate(programs: Sequence[Program | str], nprocs_list: list[int], machine:
                 program = Program.of([program])
             name = program.name
             aag = build_aag([str(f) for f in program.files])  # first: the cheaper to fail
-            exe = compile_program(program.files, base, name, flags)
+            aag, inputs, texts, _ = validate_inputs(aag, given or {})
+            exe = compile_program(program.files, base, name, flags, texts)
             for p in nprocs_list:
                 if p > limit:
                     rows.append(Row(name, machine.name, p, None, None,
@@ -251,7 +370,7 @@ def validate(programs: Sequence[Program | str], nprocs_list: list[int], machine:
                     continue
                 t0 = time.perf_counter()
                 try:
-                    pred = predict_communication(aag, machine, p)
+                    pred = predict_communication(aag, machine, p, inputs)
                 except InterpError as err:  # e.g. a hang: say so in the table, go on
                     rows.append(Row(name, machine.name, p, None, None,
                                     skipped="interp: " + _first_line(err)))
@@ -272,16 +391,18 @@ def worst(rows: list[Row]) -> Row | None:
 
 
 def breakdown(program: Program | str, row: Row, machine: SAG, workdir: Path | None = None,
-              model: str = "mpi") -> list[dict]:
+              model: str = "mpi", given: dict | None = None) -> list[dict]:
     """Per rank: interp's finish and categories beside the time SMPI's rank ended."""
     from interp.application.aag import build_aag
 
     if not isinstance(program, Program):
         program = Program.of([program])
-    pred = predict_communication(build_aag([str(f) for f in program.files]), machine, row.nprocs)
+    aag, inputs, texts, _ = validate_inputs(build_aag([str(f) for f in program.files]),
+                                            given or {})
+    pred = predict_communication(aag, machine, row.nprocs, inputs)
     with tempfile.TemporaryDirectory(prefix="interp-validate-") as tmp:
         base = Path(workdir or tmp)
-        exe = compile_program(program.files, base, program.name)
+        exe = compile_program(program.files, base, program.name, rewritten=texts)
         run = run_smpi(exe, machine, row.nprocs, base, rank_ends=True, model=model,
                        sizes=pred.scheduler.msgs.sizes())
     out = []

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from interp.application import ast
 from interp.application.catalog import intrinsics, library_calls, not_modelled
 from interp.application.expr import expr_type
-from interp.application.symbols import COMPLEX_TYPES, SymbolTable
+from interp.application.symbols import COMPLEX_TYPES, NUMERIC_RANK, SymbolTable
 from interp.errors import InterpError
 
 ARITH_FIELDS = (
@@ -147,6 +147,27 @@ def _complex_cost(e: ast.Ref, cost: str, table: SymbolTable) -> str:
     if expr_type(e.args[0], table) not in COMPLEX_TYPES:
         return cost
     return {"float": "part", "abs": "cabs"}.get(cost, cost)
+
+
+def _check_same_type(e: ast.Ref, table: SymbolTable) -> None:
+    """A generic intrinsic of several arguments (MOD, MIN, MAX, SIGN, DIM, ATAN2) takes them
+    of one type (F77 15.3, 15.10; gfortran refuses ``MOD(I, X)``, an INTEGER with a REAL):
+    interp would otherwise price and evaluate an operation the compiler never builds."""
+    types = [expr_type(a, table) for a in e.args]
+    if len({x == "INTEGER" for x in types}) < 2 or any(x not in NUMERIC_RANK for x in types):
+        return  # (REAL with DOUBLE: gfortran widens; a LOGICAL: the bound's own error)
+    wide = max(types, key=lambda x: NUMERIC_RANK.get(x, -1))
+    narrow = next(x for x in types if x != wide)
+    conv = {"REAL": "REAL", "DOUBLE": "DBLE", "COMPLEX": "CMPLX"}.get(wide)
+    texts = [ast.expr_text(a) for a in e.args]
+    texts = [x[1:-1] if isinstance(a, ast.BinOp) and x.startswith("(") else x  # its own (…)
+             for a, x in zip(e.args, texts)]
+    example = ", ".join(f"{conv}({x})" if t != wide and conv else x for x, t in zip(texts, types))
+    raise InterpError(
+        f"the arguments of {e.name} are {types[0]} and "
+        f"{next(x for x in types if x != types[0])}: Fortran 77 requires them of one type",
+        e.loc, hint=f"convert the {narrow} one with REAL(), DBLE() or INT()"
+                    + (f", e.g. {e.name}({example})" if conv else ""))
 
 
 class OpCounter:
@@ -268,6 +289,8 @@ class OpCounter:
         intr = intrinsics().get(e.name)
         call = library_calls().get(e.name)
         if intr is not None and (sym is None or sym.kind == "intrinsic"):
+            if intr.type == "arg":
+                _check_same_type(e, t)
             cost = _complex_cost(e, intr.cost, t) if e.args else intr.cost
             if cost in COMPLEX_PARTS_OPS:
                 _count(ops, COMPLEX_PARTS_OPS[cost])

@@ -44,7 +44,7 @@ from interp.engine.process import CATEGORIES, ClassBreak, Process
 from interp.engine.stepbudget import MAX_STEPS
 from interp.engine.requests import (
     AbortReq, CollReq, LoopHead, RecvReq, Reply, SendReq, SpawnReq, WaitReq, wait_request,
-    build_request,
+    broadcast_messages, build_request, heard_after, tree_broadcast,
 )
 from interp.engine.timeval import as_time
 from interp.engine.values import Frame, Store
@@ -692,8 +692,20 @@ def replay(p: Process, classes: Classes) -> Generator:
                 continue
             if req is not None:
                 view.n = ev[4]
-                _before(p, req)
-                _after(p, req, (yield req))
+                if tree_broadcast(p, req):  # the member's own part of the tree
+                    recv, sends = broadcast_messages(p, req)
+                    heard = p.clock
+                    if recv is not None:
+                        tau = p.clock
+                        reply = yield recv
+                        _after(p, recv, reply)
+                        heard = heard_after(heard, tau, reply)
+                    for send in sends:
+                        send.heard = heard
+                        _after(p, send, (yield send))
+                else:
+                    _before(p, req)
+                    _after(p, req, (yield req))
         elif code == STEP:
             tau = p.clock
             cats = p.cats

@@ -77,6 +77,7 @@ class Message:
     comm: int | None = None  # MPI communicator handle: only its receives match it
     rank: int | None = None  # the sender's rank in that communicator (MPI_SOURCE)
     rendezvous: SendReq | None = None  # its send, while it waits for the receive (no arrival yet)
+    heard: object = None  # a tree broadcast's: the latest entry of the members its data left
 
 
 @dataclass
@@ -296,10 +297,25 @@ class MessageModel:
         ready = later(clock, m.arrival)
         call = m.receive * self.overlap("recv") if overlap else m.receive
         idle, delay = self.wait_parts(clock, ready, m.depart, m.contention)
+        sync = ZERO
+        if m.heard is not None:  # a collective's message: its wait for members not yet there
+            idle, sync, delay = self.collective_parts(clock, ready, m.heard, m.contention)
         return Reply(end=ready + call, parts={"waiting": ready - clock, "call": call},
                      payload=m.payload,
                      status=(m.src.pid if m.rank is None else m.rank, m.tag, m.size),
-                     idle=idle, contention=delay)
+                     idle=idle, sync=sync, contention=delay)
+
+    @staticmethod
+    def collective_parts(start, end, heard, delay) -> tuple[None, float, float]:
+        """A wait from ``start`` to ``end`` for a collective's message, as a collective's δ
+        splits (collectives._lost_parts): ``sync`` until ``heard``, the latest entry of the
+        members whose data it brings, then the link-sharing ``delay`` in the rest. Numbers
+        only: (None, 0, 0) for symbolic times."""
+        if any(is_symbolic(x) for x in (start, end, heard)):
+            return None, ZERO, ZERO
+        start, end, heard = as_time(start), as_time(end), as_time(heard)
+        sync = max(min(end, heard) - start, ZERO)
+        return None, sync, min(max(delay, ZERO), end - start - sync)
 
     # ---- links ----
     def contend(self, msg: Message, t: MessageTime, floor) -> None:

@@ -30,7 +30,8 @@ from interp.application.ast import expr_text
 from interp.application.catalog import library_calls
 from interp.application.aag import io_outputs
 from interp.application.expr import (
-    NotComputable, SymbolicError, as_sympy, assigned_value, names_in, trip_count, walk,
+    NotComputable, SymbolicError, as_sympy, assigned_value, element_key, names_in, trip_count,
+    walk,
 )
 from interp.engine.dataflow import assigned, follow, steering_assigned
 from interp.engine.datadep import (
@@ -39,12 +40,12 @@ from interp.engine.datadep import (
 from interp.engine import induction, loopmemo, stepbudget, straight
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
 from interp.engine.process import AAUStat, Process, TraceSpan
-from interp.engine.requests import LoopHead, ask, communicate
+from interp.engine.requests import LoopHead, ask, communicate, completion
 from interp.engine.summation import sum_over
-from interp.engine.timeval import as_count, as_time
+from interp.engine.timeval import as_count, as_time, is_earlier
 from interp.engine.needed import function_changes
 from interp.engine.values import (
-    UNKNOWN, VARYING, Frame, NeedValue, NotClosedForm, fast_or_symbolic, is_unknown,
+    UNKNOWN, VARYING, Frame, KeepsState, NeedValue, NotClosedForm, fast_or_symbolic, is_unknown,
 )
 from interp.errors import InterpError
 
@@ -322,7 +323,7 @@ def function_value(p, ref: ast.Ref, args: list, frame) -> object | None:
     if unit is None or unit.unit.kind != "FUNCTION":
         return None
     body = straight.straight_body(p.aag, ref.name)
-    if body is not None and ref.name not in p.evaluating and (
+    if body is not None and not p.keeps_state(unit) and ref.name not in p.evaluating and (
             p.budget is None or p.budget >= len(body.stmts)):
         value = _straight_value(p, unit, body, ref, args, frame)
         if value is not None:
@@ -370,6 +371,7 @@ def function_value(p, ref: ast.Ref, args: list, frame) -> object | None:
          p.budget, p.timeline, p.current_aau) = saved
         del p.decisions[n_decisions:]
     _copy_back(p, unit, ref, frame, inner)
+    p.keep_saved(unit, inner)
     result = inner.get(ref.name)
     if result is None or is_unknown(result):
         raise SymbolicError(f"the value of {text} is not known: "
@@ -758,16 +760,30 @@ def _step_while(p, a: A.Iter, frame) -> Generator:
     p.notes.append(f"line {a.loc.line}: loop interpreted by unrolling ({a.nd_reason})")
     fixed, per_iter = loop_overheads(a, p.cm)
     p.advance("computation", fixed)
-    first = True
+    poll = _poll(p, a, frame)
+    logical = poll is not None and not _compared(a.cond)  # .NOT. MSGDONE(ID), or .EQ. 0
+    done = None  # poll: when the polled message is there
+    first, since = True, p.clock
     while True:
         stepbudget.check(p, a)
         if not (a.test_at_end and first):
             p.advance("computation", per_iter)
+            if poll is not None:
+                if done is None:
+                    done = yield from completion(p, a, frame, poll)
+                if not first and p.clock == since and is_earlier(p.clock, done):
+                    _free_polls(p, a, frame, done)  # polls that cost nothing: all at once
+                since = p.clock
+                arrived = not is_earlier(p.clock, done)
+                p.library_values()["MSGDONE"] = (sp.true if arrived else sp.false) \
+                    if logical else sp.Integer(int(arrived))
             try:
                 go_on = _goes_on(p, a, frame)
             except NeedValue as need:  # --iterations gives the count without the inputs
                 raise NeedValue(need.names, need.message.split(" depends on ")[0],
                                 need.location, loop=a.loc) from None
+            finally:
+                p.library_values().pop("MSGDONE", None)
             if not go_on:
                 break
         first = False
@@ -775,6 +791,53 @@ def _step_while(p, a: A.Iter, frame) -> Generator:
         if signal is not None and not _cycles(a, signal):
             return signal
     return None
+
+
+def _poll(p, a: A.Iter, frame) -> str | None:
+    """The request a loop's test polls with MSGDONE (``10 IF (MSGDONE(ID) .EQ. 0) THEN …
+    GO TO 10``): the loop runs until its message is there, one test and body a poll
+    (:func:`_step_while`). None for any other loop, or one polling several requests."""
+    if a.cond is None:
+        return None
+    polled = {expr_text(e): e for e in walk(a.cond) if isinstance(e, ast.Ref)
+              and (call := library_calls().get(e.name)) is not None and call.op == "query"
+              and "request" in call.args}
+    if len(polled) != 1:
+        return None
+    (ref,) = polled.values()
+    if len(ref.args) != 1 or not isinstance(ref.args[0], (ast.Var, ast.Ref)):
+        return None
+    arg = ref.args[0]
+    if isinstance(arg, ast.Var):
+        return arg.name
+    idx = [p.value(i, frame, f"the message id index at line {a.loc.line}") for i in arg.args]
+    return element_key(arg.name, idx)
+
+
+def _compared(cond: ast.Expr) -> bool:
+    """Whether the MSGDONE a loop's test polls is compared (``MSGDONE(ID) .EQ. 0``: its
+    integer value, 1 or 0) rather than a truth value (``.NOT. MSGDONE(ID)``)."""
+    for e in walk(cond):
+        if isinstance(e, ast.BinOp) and e.op in ast.RELATIONAL and any(
+                isinstance(x, ast.Ref) and x.name == "MSGDONE" for x in (e.left, e.right)):
+            return True
+    return False
+
+
+def _free_polls(p, a: A.Iter, frame, done) -> None:
+    """A polling loop whose test and body cost nothing (computation switched off): its polls
+    are countless, so the process is at ``done`` at once and what the body assigns is not
+    followed."""
+    p.advance("waiting", done - p.clock)
+    why = f"it is assigned by the loop at line {a.loc.line}, which polls without cost"
+    for name in sorted(assigned(a)):
+        sym = frame.table.symbols.get(name)
+        if sym is not None and sym.kind in ("variable", "array"):
+            frame.forget(name, why)
+    note = (f"the loop at line {a.loc.line} polls a message at no cost (computation is off): "
+            "it ends when the message is there, its polls not counted")
+    if note not in p.notes:
+        p.notes.append(note)
 
 
 def _goes_on(p, a: A.Iter, frame) -> bool:
@@ -960,6 +1023,8 @@ def closed_conditional(p, a: A.Condt, frame, binding: dict, out: dict, last=Fals
     try:
         conds = [sp.true if b.cond is None else p.closed_value(b.cond, frame, binding)
                  for b in a.branches]
+    except KeepsState:
+        raise
     except NotClosedForm:  # a condition on data interp does not follow (e.g. a residual test)
         return _data_conditional(p, a, frame, _arms_binding(a, binding), out)
     binding = _arms_binding(a, binding)
@@ -1030,7 +1095,7 @@ def step_call(p, a: A.Call, frame) -> Generator:
             if isinstance(actual, ast.Var):
                 frame.forget(actual.name)
         return None
-    p.advance("computation", _call_overhead(p, a))
+    p.advance("computation", call_overhead(p, a))
     inner = p.call_frame(callee, a.args, frame)
     signal = yield from step_list(p, callee.aaus, inner)
     p.copy_back(callee, a.args, frame, inner)
@@ -1051,7 +1116,7 @@ def closed_call(p, a: A.Call, frame, binding: dict, out: dict, last=False) -> sp
     for k, v in sub.items():
         c, t = out.get(k, (0, 0.0))
         out[k] = (c + v[0], t + v[1])
-    return _call_overhead(p, a) + body
+    return call_overhead(p, a) + body
 
 
 def _dummy_values(p, callee, actuals, frame, binding: dict) -> dict:
@@ -1076,7 +1141,8 @@ def _steering_names(unit) -> set[str]:
     return {n for a in unit.walk() for e in A.read_exprs(a) for n in names_in(e, unit.symbols)}
 
 
-def _call_overhead(p, a: A.Call) -> sp.Expr:
+def call_overhead(p, a: A.Call) -> sp.Expr:
+    """Seconds of one execution of a CALL itself (the call, its arguments), not its callee's."""
     return (p.cm.op("call.overhead") + len(a.args) * p.cm.op("call.per_arg")
             + compute_seconds(a.arg_ops, p.cm))
 

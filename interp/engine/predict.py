@@ -27,6 +27,7 @@ from interp.application.ast import expr_text
 from interp.engine.datadep import (NAME as DATA_NAME, DataSymbol, given_value as datadep_given,
                                    symbol_name)
 from interp.engine.network import AT_ONCE, MustDefer
+from interp.engine.omega import call_overhead
 from interp.engine.process import CATEGORIES, HOST_ID, ClassBreak, Process, Timeline
 from interp.engine.sync import Problem
 from interp.engine.classes import Classes, Member, ShadowProcess
@@ -106,15 +107,19 @@ class Prediction:
         return rows
 
     def aau_rows(self) -> list[dict]:
-        """Per AAU: activation τ (first), executions, δ summed over executions and processes."""
+        """Per AAU: activation τ (first), executions, δ summed over executions and processes,
+        and ``own``: that δ without the δ of the AAUs inside it (:func:`own_delta`), so that
+        the rows' ``own`` add up to the processes' busy time."""
         by_id = self.aag.by_id()
         merged: dict[int, dict] = {}
         for p in self.processes:
             for k, st in p.stats.items():
-                row = merged.setdefault(k, {"id": k, "count": 0, "total": 0.0,
+                row = merged.setdefault(k, {"id": k, "count": 0, "total": 0.0, "own": 0.0,
                                             "tau": st.tau, "processes": 0})
                 row["count"] += st.count
                 row["total"] += st.total
+                a = by_id.get(k)
+                row["own"] += own_delta(p, a, self.aag) if a is not None else st.total
                 row["processes"] += 1
         out = []
         for k, row in sorted(merged.items()):
@@ -125,6 +130,24 @@ class Prediction:
                        end_line=a.end_line)
             out.append(row)
         return out
+
+
+def own_delta(p: Process, a: A.AAU, aag: AAG) -> Time:
+    """δ of ``a`` on ``p`` summed over its executions, without the δ of the AAUs inside it: a
+    loop's or a conditional's own overhead (Table 1's fixed and per-iteration costs, the
+    conditions tested), a CALL's call and arguments when its callee's AAUs ran (else the
+    whole, e.g. a ``--routine`` time or a callee costed in closed form). 0 if it never ran."""
+    st = p.stats.get(a.id)
+    if st is None:
+        return 0.0
+    if isinstance(a, A.Call):
+        unit = aag.units.get(a.callee)
+        if unit is not None and any(x.id in p.stats for x in unit.aaus):
+            return st.count * call_overhead(p, a)
+        return st.total
+    if isinstance(a, (A.Iter, A.Condt)):
+        return st.total - sum((p.stats[c.id].total for c in a.children if c.id in p.stats), 0.0)
+    return st.total
 
 
 # ---- configuration ---------------------------------------------------------------------------

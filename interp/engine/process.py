@@ -30,8 +30,8 @@ from interp.engine.needed import kept_statements, needed_names, pure_function
 from interp.engine.stepbudget import MAX_STEPS
 from interp.engine.timeval import as_time, is_symbolic
 from interp.engine.values import (
-    VARYING, Frame, Inputs, Layout, Lazy, NeedValue, NotClosedForm, Store, Unknown, View,
-    fast_or_symbolic,
+    VARYING, Frame, Inputs, KeepsState, Layout, Lazy, NeedValue, NotClosedForm, Store, Unknown,
+    View, fast_or_symbolic,
 )
 from interp.errors import InterpError
 
@@ -254,6 +254,11 @@ class Process:
         self.saved[unit.name] = {name: (frame.get(name) if frame is not None else Unknown(why))
                                  for name in kept}
 
+    def keeps_state(self, unit: UnitAAG) -> bool:
+        """Whether ``unit`` has SAVE'd scalars: an activation's outcome is not its arguments'
+        alone (a FUNCTION's value is then not memoized)."""
+        return bool(self._saved_names(unit))
+
     def _saved_names(self, unit: UnitAAG) -> dict[str, object]:
         return self.cm.memo(("saved names", id(unit)), lambda: saved_names(unit))
 
@@ -413,7 +418,13 @@ class Process:
                 raise SymbolicError(f"{key} changes from one iteration to the next")
             return base(key)
 
-        resolve.function = base.function
+        def function(ref, args):
+            unit = self.aag.units.get(ref.name)
+            if unit is not None and self.keeps_state(unit):  # each call its own value
+                raise KeepsState
+            return base.function(ref, args)
+
+        resolve.function = function if base.function is not None else None
 
         try:
             return as_sympy(fast_or_symbolic(e, frame.table, resolve))
@@ -770,12 +781,12 @@ class Process:
 
 
 def saved_names(unit: UnitAAG) -> dict[str, object]:
-    """A SUBROUTINE's local scalars that keep their value from one activation to the next
-    and that it assigns: SAVE'd (a bare SAVE: every local), or given a DATA value (F77
-    compilers keep those static): each with its DATA value, or None (``SAVE NCALL`` /
-    ``DATA NCALL /0/`` / ``NCALL = NCALL + 1``)."""
-    if unit.kind != "SUBROUTINE":  # the main program runs once (data_values); a FUNCTION's
-        return {}  # value is worked out apart from the run (omega.function_value)
+    """A SUBROUTINE's or FUNCTION's local scalars that keep their value from one activation
+    to the next and that it assigns: SAVE'd (a bare SAVE: every local), or given a DATA value
+    (F77 compilers keep those static): each with its DATA value, or None (``SAVE NCALL`` /
+    ``DATA NCALL /0/`` / ``NCALL = NCALL + 1``; a random number generator's seed)."""
+    if unit.kind not in ("SUBROUTINE", "FUNCTION"):  # the main program runs once (data_values)
+        return {}
     from interp.engine.dataflow import assigned
 
     listed: set[str] | None = set()
@@ -793,7 +804,7 @@ def saved_names(unit: UnitAAG) -> dict[str, object]:
     for name in sorted(changed):
         sym = unit.symbols.symbols.get(name)
         if (sym is None or sym.is_array or sym.common is not None or sym.kind != "variable"
-                or name in unit.unit.dummies):
+                or name in unit.unit.dummies or name == unit.name):  # (a FUNCTION's result)
             continue
         if listed is not None and name not in listed and name not in initial:
             continue
@@ -805,8 +816,8 @@ def data_values(unit: UnitAAG) -> dict[str, sp.Expr]:
     """The constants a unit's DATA statements give its local scalars that it never assigns
     (``DATA CGITMAX / 25 /``, ``DATA VERB /.TRUE./``; each ``names /values/`` set by itself):
     each activation starts with them. In the main program, which runs once, its assigned
-    scalars too (``DATA IT /0/`` before ``IT = IT + 1``); a SUBROUTINE's assigned ones keep
-    their value from call to call (:func:`saved_names`)."""
+    scalars too (``DATA IT /0/`` before ``IT = IT + 1``); a SUBROUTINE's or FUNCTION's
+    assigned ones keep their value from call to call (:func:`saved_names`)."""
     from interp.engine.dataflow import assigned
 
     changed = set()

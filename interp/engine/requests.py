@@ -23,9 +23,11 @@ from interp.application.catalog import lookup, mpi_constants
 from interp.application.expr import as_sympy, element_key
 from interp.engine.comms import NULL, Communicator
 from interp.engine.costs import compute_seconds
-from interp.engine.timeval import as_time
+from interp.engine.timeval import as_time, is_earlier, later
 from interp.engine.values import Frame
 from interp.errors import InterpError
+from interp.system import collective_rounds
+from interp.system.filter import channel
 
 from interp.engine.process import Process, TraceSpan
 
@@ -49,6 +51,7 @@ class SendReq(Request):
     comm: int | None = None  # MPI communicator handle (None: NX/2)
     rank: int | None = None  # the sender's rank in that communicator
     rendezvous: bool = False  # above the eager threshold: waits for the matching receive
+    heard: object = None  # a tree broadcast's: the latest entry of the members its data left
 
 
 @dataclass
@@ -136,6 +139,10 @@ def communicate(p: Process, a: A.AAU, frame: Frame) -> Generator:
     if op == "sendrecv":  # MPI_SENDRECV: its (eager) send, then its receive
         yield from exchange(p, _Part(a, "MPI_SEND", SENDRECV_SEND), frame)
         yield from exchange(p, _Part(a, "MPI_RECV", SENDRECV_RECV), frame)
+    elif op == "bcast" and channel(p.cm.sag) == "fair":  # as SimGrid: the tree's messages
+        yield from _broadcast(p, a, frame)
+    elif op == "test":
+        yield from _test(p, a, frame)
     elif op == "waitall":  # MPI_WAITALL: each request of the array, in order
         n = p.concrete(a.arg("count"), frame, f"the count of MPI_WAITALL at line {a.loc.line}")
         name = _name(a.arg("request"))
@@ -148,6 +155,65 @@ def communicate(p: Process, a: A.AAU, frame: Frame) -> Generator:
     else:
         yield from exchange(p, a, frame)
     return None
+
+
+COLLECTIVE_CONTEXT = -1_000_000  # minus the communicator's handle: its collectives' messages
+BCAST_TAG = -3  # (SMPI's COLL_TAG_BCAST)
+
+
+def _broadcast(p: Process, a: A.AAU, frame: Frame) -> Generator:
+    """MPI_BCAST under ``cs.spec.channel: fair``, as SMPI runs it: the binomial tree's
+    point-to-point messages (:func:`broadcast_messages`). Each message leaves when its sender
+    gets there and shares links, both ways, with every other message of the time; priced as
+    one batch when the last member entered, a broadcast's messages could not slow the
+    point-to-point messages received before that, nor be slowed by those sent after. A
+    relay forwards what it received. A class's shadow records the call as it is, and each
+    member sends its own part of the tree (classes.py)."""
+    req = build_request(p, a, frame)
+    if p.recorder is not None:
+        yield from exchange(p, a, frame, req)
+        return
+    recv, sends = broadcast_messages(p, req)
+    heard = p.clock  # (its entry)
+    if recv is not None:
+        tau = p.clock
+        reply = yield from exchange(p, a, frame, recv)
+        heard = heard_after(heard, tau, reply)
+        payload = _payload(p, a.arg("buf"), frame, a.arg("count"))
+        for send in sends:
+            send.payload = payload
+    for send in sends:
+        send.heard = heard
+        yield from exchange(p, a, frame, send)
+
+
+def heard_after(entry, tau, reply: Reply):
+    """A broadcast member's latest entry of the members whose data reached it: its own, or
+    its parent's message's (the receive's ``sync`` runs until then from ``tau``)."""
+    return later(entry, tau + reply.sync)
+
+
+def tree_broadcast(p: Process, req: Request) -> bool:
+    """Whether ``req`` is an MPI_BCAST sent as its tree's messages (``channel: fair``)."""
+    return isinstance(req, CollReq) and req.kind == "bcast" and channel(p.cm.sag) == "fair"
+
+
+def broadcast_messages(p: Process, req: CollReq) -> tuple[RecvReq | None, list[SendReq]]:
+    """``p``'s part of MPI_BCAST ``req`` as SMPI's binomial tree (``interp.system.
+    collective_rounds``): the receive from its parent (none at the root), then its sends to its
+    children in the rounds' order, in a context of the communicator's own so that no receive
+    of the program takes them."""
+    members = req.comm.members if req.comm is not None else tuple(range(p.nprocs))
+    me = members.index(p.pid)
+    rounds = collective_rounds("bcast", len(members), req.root or 0)
+    context = COLLECTIVE_CONTEXT - (req.comm.handle if req.comm is not None else 0)
+    parent = next((src for rnd in rounds for src, dst in rnd if dst == me), None)
+    recv = None if parent is None else RecvReq(req.aau, p, members[parent], BCAST_TAG,
+                                               req.size, req.buf, True, comm=context)
+    sends = [SendReq(req.aau, p, [members[dst]], sp.Integer(BCAST_TAG), req.size,
+                     dict(req.payload), True, comm=context, rank=me)
+             for rnd in rounds for src, dst in rnd if src == me]
+    return recv, sends
 
 
 def exchange(p: Process, a: A.AAU, frame: Frame, req: Request | None = None) -> Generator:
@@ -188,7 +254,65 @@ def exchange(p: Process, a: A.AAU, frame: Frame, req: Request | None = None) -> 
         p.last_recv_end = p.clock
     if isinstance(req, SpawnReq):
         p.spawn_end = p.clock
-    return None
+    return reply
+
+
+def completion(p: Process, a: A.AAU, frame: Frame, handle: str) -> Generator:
+    """When the request ``handle`` completes: the instant its message is there (MSGWAIT or
+    MPI_WAIT would return then, less the receive overhead), learnt by waiting for it through
+    the scheduler with the process's clock and categories put back; a poll (MSGDONE in a
+    loop's test) compares its own clock with it. The buffer gets the message's values, as a
+    wait gives them. A class's ranks are then interpreted one by one (their polls differ)."""
+    if p.recorder is not None:
+        p.recorder.refuse("a loop polls a message")
+    req = wait_request(p, a, handle)
+    if req is None:  # a null request: complete at once
+        return p.clock
+    saved = p.clock, dict(p.cats), p.trace, p.timeline, p.last_recv_end
+    p.trace = p.timeline = None
+    try:
+        reply = yield from ask(req)
+        if reply.payload is not None:
+            buf = p.handles.pop(f"buf:{req.handle}", None)
+            if buf:
+                frame.receive(buf, reply.payload, f"it is received by the request {handle} "
+                              f"polled at line {a.loc.line}, and the values sent are not followed")
+    finally:
+        p.clock, p.cats, p.trace, p.timeline, p.last_recv_end = saved
+    return reply.end - reply.parts.get("call", 0.0)
+
+
+def _test(p: Process, a: A.AAU, frame: Frame) -> Generator:
+    """MPI_TEST: FLAG says whether the request's message is there at the call. The first
+    test of a request learns when it will be (:func:`completion`), a later one compares its
+    clock with that; the test that finds it completes the request, as MPI_WAIT would. A test
+    at the same clock as the last one of the same request (a loop whose polls cost nothing:
+    computation off) waits until then instead: polls without cost are countless."""
+    handle = _handle(p, a, frame)
+    key = f"tested:{handle}"
+    if handle in p.null_handles:  # MPI_PROC_NULL's request: complete
+        p.null_handles.discard(handle)
+        done, last = p.clock, None
+    elif key in p.handles:
+        done, last = p.handles[key]
+    else:
+        done, last = (yield from completion(p, a, frame, handle)), None
+    if last is not None and last == p.clock and is_earlier(p.clock, done):
+        p.advance("waiting", done - p.clock)
+        note = (f"MPI_TEST at line {a.loc.line} is called again at no cost (computation is "
+                "off): the loop is taken to end when the message is there, its tests not counted")
+        if note not in p.notes:
+            p.notes.append(note)
+    arrived = not is_earlier(p.clock, done)
+    if arrived:
+        p.handles.pop(key, None)
+    else:
+        p.handles[key] = (done, p.clock)
+    flag = a.arg("flag")
+    if isinstance(flag, (ast.Var, ast.Ref)):
+        index = [p.value(i, frame, f"the FLAG index at line {a.loc.line}")
+                 for i in flag.args] if isinstance(flag, ast.Ref) else None
+        frame.assign(flag.name, index, sp.true if arrived else sp.false)
 
 
 def _record_status(p: Process, a: A.LibraryAAU, frame: Frame, source: int, tag: int, size) -> None:

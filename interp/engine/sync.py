@@ -82,7 +82,7 @@ class GlobalSync:
         msg = Message(msg_id, sender, dst, int(req.tag), req.size, req.payload,
                       depart + t.startup + t.transmission, t.receive, req.aau, req.synchronous,
                       static, depart, req.broadcast, datatype=req.datatype, comm=req.comm,
-                      rank=req.rank)
+                      rank=req.rank, heard=req.heard)
         self.messages.append(msg)
         if rendezvous:
             msg.rendezvous = req

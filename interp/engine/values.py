@@ -60,6 +60,11 @@ class NotClosedForm(Exception):
     """A sub-graph that has no closed form (control leaves it, it communicates, or it unrolls)."""
 
 
+class KeepsState(NotClosedForm):
+    """A reference to a FUNCTION with SAVE'd values: each call gives its own value, so the
+    sub-graph is interpreted step by step (not a condition on data to weigh)."""
+
+
 class NeedValue(InterpError):
     """A decision (a branch, a partner, a trip count) needs a value that is only a symbol."""
 

@@ -28,11 +28,10 @@ from interp.application import ast
 from interp.application.aag import UnitAAG, statement_ops
 from interp.engine.costs import compute_seconds, hit_ratio
 from interp.engine.omega import closed_form_list
-from interp.engine.predict import Prediction
+from interp.engine.predict import Prediction, own_delta
 from interp.engine.process import Process
 from interp.engine.values import NotClosedForm
 from interp.errors import InterpError
-from interp.output.levels import call_overhead
 from interp.output.numbers import Numbers, count_text, seconds_text
 
 COMM_TYPES = frozenset({"Comm", "Sync", "SyncSeq", "Spawn"})
@@ -170,10 +169,6 @@ def line_seconds(pred: Prediction, processes: list[Process] | None = None,
         local.clear()
 
     for p in processes if processes is not None else pred.processes:
-        def delta(aau_id: int) -> float:
-            st = p.stats.get(aau_id)
-            return num(st.total, "the annotated source") if st is not None else 0.0
-
         for aau_id, st in p.stats.items():
             a = by_id.get(aau_id)
             if a is None:
@@ -194,14 +189,8 @@ def line_seconds(pred: Prediction, processes: list[Process] | None = None,
                     put(a, stmt.loc.line, d * wi / whole, count, stmt.loc.file)
             elif a.type in COMM_TYPES:
                 put(a, a.loc.line, d, count)
-            elif isinstance(a, A.Call):
-                unit = pred.aag.units.get(a.callee)
-                ran = unit is not None and any(x.id in p.stats for x in unit.aaus)
-                own = num(st.count * call_overhead(p, a), "the annotated source") if ran else d
-                put(a, a.loc.line, own, count)
-            else:  # loops and conditionals: their own overhead on the header line
-                body = sum(delta(c.id) for c in a.children)
-                put(a, a.loc.line, d - body, count)
+            else:  # CALLs, loops and conditionals: their own overhead on the header line
+                put(a, a.loc.line, num(own_delta(p, a, pred.aag), "the annotated source"), count)
         merge()
     if notes is not None:
         notes.extend(costs.notes)

@@ -28,7 +28,7 @@ from rich.text import Text
 
 from interp.application.expr import as_sympy
 from interp.application import aau as A
-from interp.engine.costs import compute_seconds
+from interp.engine.omega import call_overhead
 from interp.engine.predict import Prediction
 from interp.engine.process import CATEGORIES, Process
 from interp.errors import InterpError
@@ -259,13 +259,6 @@ def _select_unit(pred: Prediction, where: str, text: str) -> Selection:
 
 
 # ---- statistics of a selection -----------------------------------------------------------------
-
-
-def call_overhead(p: Process, a: A.Call) -> sp.Expr:
-    """Seconds of one execution of a CALL itself (without the callee's body)."""
-    cm = p.cm
-    return (cm.op("call.overhead") + len(a.args) * cm.op("call.per_arg")
-            + compute_seconds(a.arg_ops, cm))
 
 
 def _callee_ran(p: Process, a: A.Call, pred: Prediction) -> bool:

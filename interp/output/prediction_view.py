@@ -106,7 +106,8 @@ def to_json(pred: Prediction, top: int = 0) -> dict:
         "aaus": [
             {"id": r["id"], "type": r["type"], "unit": r["unit"], "file": r["file"],
              "line": r["line"], "end_line": r["end_line"], "count": number(pred, r["count"]),
-             "delta": number(pred, r["total"]), "tau": number(pred, r["tau"]),
+             "delta": number(pred, r["total"]), "own": number(pred, r["own"]),
+             "tau": number(pred, r["tau"]),
              "delta_formula": str(r["total"]), "processes": r["processes"]}
             for r in aaus
         ],
@@ -182,16 +183,22 @@ def _collapsed(pred: Prediction) -> list[tuple[str, list[str]]]:
     return [(label if first == end else f"{label}–{end}", cells) for label, cells, first, end in out]
 
 
-SIMPLE = {"Seq", "Comm", "Sync", "SyncSeq", "Spawn"}
+def own_rows(pred: Prediction, value) -> list[tuple[dict, float]]:
+    """The AAUs with a time of their own (``own``: a loop's, a conditional's, a CALL's own
+    overhead, the whole δ of the others), each with that time as ``value`` gives it, most
+    first: the rows add up to the processes' busy time."""
+    vals = [(r, value(r["own"]) or 0.0) for r in pred.aau_rows()]
+    return sorted([rv for rv in vals if rv[1] > 0], key=lambda rv: -rv[1])
 
 
 def _aau_table(pred: Prediction, top: int) -> Table:
-    rows = [r for r in pred.aau_rows() if r["type"] in SIMPLE]
-    delta = {r["id"]: number(pred, r["total"]) for r in rows}  # each formula evaluated once
-    total = sum((delta[r["id"]] or 0.0) for r in rows) or 1.0
-    rows.sort(key=lambda r: -(delta[r["id"]] or 0.0))
+    vals = own_rows(pred, lambda x: number(pred, x))  # each formula evaluated once
+    total = sum(v for _, v in vals) or 1.0
+    rows = [r for r, _ in vals]
+    delta = {r["id"]: v for r, v in vals}
     t = Table(title=f"The {min(top, len(rows))} AAUs that cost most (δ summed over processes "
-                    "and executions)", title_justify="left")
+                    "and executions; a loop's, IF's, CALL's own)",
+              title_justify="left")
     for col, just in (("AAU", "left"), ("type", "left"), ("where", "left"),
                       ("executions", "right"), ("δ total", "right"), ("share", "right")):
         t.add_column(col, justify=just)

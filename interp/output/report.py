@@ -27,7 +27,7 @@ from interp.output import annotate as annotate_mod
 from interp.output import levels, plots
 from interp.output.files import check_writable, write_files
 from interp.output.numbers import count_text, require_numbers, seconds_text
-from interp.output.prediction_view import SIMPLE, formula_python, formula_text
+from interp.output.prediction_view import formula_python, formula_text, own_rows
 
 TEMPLATES = Path(__file__).parent / "templates"
 FORMATS = {".html": "html", ".htm": "html", ".md": "md", ".markdown": "md"}
@@ -102,10 +102,8 @@ def _nprocs_sweep(pred: Prediction, c: NprocsCurve | None) -> dict | None:
 
 
 def _aau_table(pred: Prediction, num, top: int = 12) -> list[dict]:
-    rows = [r for r in pred.aau_rows() if r["type"] in SIMPLE]
-    vals = [(r, num.get(r["total"]) or 0.0) for r in rows]
+    vals = own_rows(pred, num.get)
     total = sum(v for _, v in vals) or 1.0
-    vals.sort(key=lambda rv: -rv[1])
     out = []
     for r, v in vals[:top]:
         lines = f"{r['line']}" if r["end_line"] == r["line"] else f"{r['line']}-{r['end_line']}"

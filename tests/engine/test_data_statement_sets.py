@@ -129,3 +129,52 @@ def test_a_subprograms_saved_counter_and_first_flag_keep_their_values(tmp_path):
     assert pred.scheduler.problems == []
     exact = run(str(path), 2, machine=zero_computation(load()), exact=True)
     assert exact.seconds == pytest.approx(pred.seconds, rel=1e-9)
+
+
+
+def _saved_seed(loop: str) -> str:
+    return f"""\
+      PROGRAM FS
+      INTEGER K, N, I, ME, NEXTR
+      DOUBLE PRECISION R
+      EXTERNAL NEXTR
+      ME = MYNODE()
+      N = 0
+      DO 10 K = 1, 4
+{loop}
+   10 CONTINUE
+      DO 20 I = 1, N
+         IF (ME .EQ. 0) CALL CSEND(1, R, 8, 1, 0)
+         IF (ME .EQ. 1) CALL CRECV(1, R, 8)
+   20 CONTINUE
+      END
+C
+      INTEGER FUNCTION NEXTR()
+      INTEGER ISEED
+      SAVE ISEED
+      DATA ISEED /1/
+      ISEED = MOD(5 * ISEED + 3, 16)
+      NEXTR = ISEED
+      END
+"""
+
+
+@pytest.mark.parametrize("exact", [False, True])
+@pytest.mark.parametrize("loop, n", [("         N = NEXTR()", 5),
+                                     ("         IF (NEXTR() .GT. 7) N = N + 1", 3)])
+def test_a_functions_saved_seed_is_kept_from_call_to_call(tmp_path, loop, n, exact):
+    """A FUNCTION that keeps a random number generator's seed in a SAVE'd variable
+    (``ISEED = MOD(5·ISEED + 3, 16)``, DATA 1): its four calls give 8, 43 mod 16 = 11,
+    58 mod 16 = 10, 53 mod 16 = 5. ``N = NEXTR()`` leaves N = 5; counting the values above 7
+    gives N = 3 (8, 11, 10), which the IF's condition only gives stepped, not in closed form
+    (one value for all iterations, or a branch probability). Each call used to start from the
+    DATA value (N = 8, or 4), or the seed was an input ("depends on inputs that were not
+    given"). Computation off, node 0 sends N messages of 8 B, each 70 + 8·0.42 + 11 =
+    84.36 us with the sender busy for all of it: 5 · 84.36 = 421.8 us, 3 · 84.36 = 253.08 us."""
+    path = tmp_path / "fs.f"
+    path.write_text(_saved_seed(loop))
+    pred = run(str(path), 2, machine=zero_computation(load()), exact=exact)
+    one = STATIC_STARTUP + 8 * STATIC_PER_BYTE + STATIC_PER_HOP
+    assert pred.seconds == pytest.approx(n * one, rel=1e-9)
+    assert {5: 421.8e-6, 3: 253.08e-6}[n] == pytest.approx(n * one)
+    assert pred.scheduler.problems == []
