@@ -94,6 +94,19 @@ def shadows(monkeypatch):
     return made
 
 
+@pytest.fixture
+def runs(monkeypatch):
+    """Whether each interpretation tried the classes, in order (a fall-back: True, False)."""
+    tried: list[bool] = []
+    interpret = predict.interpret
+
+    def watched(*args, **kwargs):
+        tried.append(kwargs.get("classes", True))
+        return interpret(*args, **kwargs)
+    monkeypatch.setattr(predict, "interpret", watched)
+    return tried
+
+
 def _load(tmp_path: Path, text: str) -> api.Program:
     path = tmp_path / "t.f"
     path.write_text(text)
@@ -138,14 +151,7 @@ def test_rank_dependent_trip_counts(tmp_path, shadows, nprocs):
     _same(fast, _outcome(program, nprocs, exact=True))
 
 
-def test_partner_read_from_a_message_falls_back(tmp_path, shadows, monkeypatch):
-    runs = []
-    interpret = predict.interpret
-
-    def watched(*args, **kwargs):
-        runs.append(kwargs.get("classes", True))
-        return interpret(*args, **kwargs)
-    monkeypatch.setattr(predict, "interpret", watched)
+def test_partner_read_from_a_message_falls_back(tmp_path, shadows, runs):
     program = _load(tmp_path, RECEIVED)
     fast = _outcome(program, 8, exact=False)
     # the classes were tried, then left for the rank-by-rank interpretation
@@ -188,32 +194,17 @@ BROADCAST_FROM_ONE = BROADCAST_INPUT.replace("IF (ME .EQ. 0) READ", "IF (ME .EQ.
     .replace("MPI_INTEGER, 0, MPI_COMM_WORLD", "MPI_INTEGER, 1, MPI_COMM_WORLD")
 
 
-def test_an_input_broadcast_keeps_the_classes(tmp_path, shadows, monkeypatch):
+def test_an_input_broadcast_keeps_the_classes(tmp_path, shadows, runs):
     """Before, the broadcast broke the classes ('a decision reads what a message brings') and
     every rank was interpreted alone: now rank 0's class and the class of the ranks that
     skip the READ (from rank 1) hold all 64 ranks, each taking N from rank 0's request."""
-    runs = []
-    interpret = predict.interpret
-
-    def watched(*args, **kwargs):
-        runs.append(kwargs.get("classes", True))
-        return interpret(*args, **kwargs)
-    monkeypatch.setattr(predict, "interpret", watched)
     program = _load(tmp_path, BROADCAST_INPUT)
     fast = _outcome(program, 64, exact=False, inputs={"N": 6400})
     assert shadows == [0, 1] and False not in runs
     _same(fast, _outcome(program, 64, exact=True, inputs={"N": 6400}))
 
 
-def test_a_broadcast_from_a_root_the_classes_do_not_follow_falls_back(tmp_path, shadows,
-                                                                       monkeypatch):
-    runs = []
-    interpret = predict.interpret
-
-    def watched(*args, **kwargs):
-        runs.append(kwargs.get("classes", True))
-        return interpret(*args, **kwargs)
-    monkeypatch.setattr(predict, "interpret", watched)
+def test_a_broadcast_from_a_root_the_classes_do_not_follow_falls_back(tmp_path, shadows, runs):
     program = _load(tmp_path, BROADCAST_FROM_ONE)
     fast = _outcome(program, 16, exact=False, inputs={"N": 1600})
     assert shadows and runs[-1] is False
