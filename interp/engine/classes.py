@@ -509,13 +509,11 @@ class Shadow:
 
     def collective(self, n: int) -> CollReq | None:
         """This shadow's ``n``-th collective request (interpreting on as far as needed), or
-        None when it ends before."""
+        None when it ends before. (A break on the way is the interpretation's: it is not
+        caught, since the shadow could not go on for its own members either.)"""
         k = 0
         while True:
-            try:
-                ev = self.event(k)
-            except ClassBreak:
-                return None
+            ev = self.event(k)
             if ev[0] == END:
                 return None
             if ev[0] == REQ and isinstance(ev[2], CollReq):
