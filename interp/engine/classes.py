@@ -44,7 +44,7 @@ from interp.engine.process import CATEGORIES, ClassBreak, Process
 from interp.engine.stepbudget import MAX_STEPS
 from interp.engine.requests import (
     AbortReq, CollReq, LoopHead, RecvReq, Reply, SendReq, SpawnReq, WaitReq, wait_request,
-    broadcast_messages, build_request, heard_after, tree_broadcast,
+    build_request, tree_broadcast, tree_part,
 )
 from interp.engine.timeval import as_time
 from interp.engine.values import Frame, Store
@@ -691,16 +691,7 @@ def replay(p: Process, classes: Classes) -> Generator:
             if req is not None:
                 view.n = ev[4]
                 if tree_broadcast(p, req):  # the member's own part of the tree
-                    recv, sends = broadcast_messages(p, req)
-                    heard = p.clock
-                    if recv is not None:
-                        tau = p.clock
-                        reply = yield recv
-                        _after(p, recv, reply)
-                        heard = heard_after(heard, tau, reply)
-                    for send in sends:
-                        send.heard = heard
-                        _after(p, send, (yield send))
+                    yield from tree_part(p, req, lambda r: _performed(p, r))
                 else:
                     _before(p, req)
                     _after(p, req, (yield req))
@@ -907,6 +898,14 @@ def _before(p: Process, req) -> None:
     """requests.exchange for a member, before its request is served."""
     if isinstance(req, RecvReq) and not req.synchronous and req.handle:
         p.handles[f"buf:{req.handle}"] = req.buf
+
+
+def _performed(p: Process, req) -> Generator:
+    """A member's request to the scheduler and its reply's effects (requests.exchange's
+    part for a member)."""
+    reply = yield req
+    _after(p, req, reply)
+    return reply
 
 
 def _after(p: Process, req, reply: Reply) -> None:

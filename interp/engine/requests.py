@@ -163,7 +163,7 @@ BCAST_TAG = -3  # (SMPI's COLL_TAG_BCAST)
 
 def _broadcast(p: Process, a: A.AAU, frame: Frame) -> Generator:
     """MPI_BCAST under ``cs.spec.channel: fair``, as SMPI runs it: the binomial tree's
-    point-to-point messages (:func:`broadcast_messages`). Each message leaves when its sender
+    point-to-point messages (:func:`tree_part`). Each message leaves when its sender
     gets there and shares links, both ways, with every other message of the time; priced as
     one batch when the last member entered, a broadcast's messages could not slow the
     point-to-point messages received before that, nor be slowed by those sent after. A
@@ -173,24 +173,31 @@ def _broadcast(p: Process, a: A.AAU, frame: Frame) -> Generator:
     if p.recorder is not None:
         yield from exchange(p, a, frame, req)
         return
-    recv, sends = broadcast_messages(p, req)
-    heard = p.clock  # (its entry)
-    if recv is not None:
-        tau = p.clock
-        reply = yield from exchange(p, a, frame, recv)
-        heard = heard_after(heard, tau, reply)
+
+    def forward(sends: list[SendReq]) -> None:  # a relay sends on what it received
         payload = _payload(p, a.arg("buf"), frame, a.arg("count"))
         for send in sends:
             send.payload = payload
+    yield from tree_part(p, req, lambda r: exchange(p, a, frame, r), forward)
+
+
+def tree_part(p: Process, req: CollReq, perform, received=None) -> Generator:
+    """``p``'s part of MPI_BCAST ``req`` as its tree's messages (:func:`_broadcast_messages`),
+    each request run by ``perform`` (a generator that returns its reply): the receive from
+    its parent, ``received(sends)`` once that came, then its sends, each carrying the latest
+    entry of the members whose data reached it (its own, or its parent message's: the
+    receive's ``sync`` runs until then)."""
+    recv, sends = _broadcast_messages(p, req)
+    heard = p.clock  # (its entry)
+    if recv is not None:
+        tau = p.clock
+        reply = yield from perform(recv)
+        heard = later(heard, tau + reply.sync)
+        if received is not None:
+            received(sends)
     for send in sends:
         send.heard = heard
-        yield from exchange(p, a, frame, send)
-
-
-def heard_after(entry, tau, reply: Reply):
-    """A broadcast member's latest entry of the members whose data reached it: its own, or
-    its parent's message's (the receive's ``sync`` runs until then from ``tau``)."""
-    return later(entry, tau + reply.sync)
+        yield from perform(send)
 
 
 def tree_broadcast(p: Process, req: Request) -> bool:
@@ -198,7 +205,7 @@ def tree_broadcast(p: Process, req: Request) -> bool:
     return isinstance(req, CollReq) and req.kind == "bcast" and channel(p.cm.sag) == "fair"
 
 
-def broadcast_messages(p: Process, req: CollReq) -> tuple[RecvReq | None, list[SendReq]]:
+def _broadcast_messages(p: Process, req: CollReq) -> tuple[RecvReq | None, list[SendReq]]:
     """``p``'s part of MPI_BCAST ``req`` as SMPI's binomial tree (``interp.system.
     collective_rounds``): the receive from its parent (none at the root), then its sends to its
     children in the rounds' order, in a context of the communicator's own so that no receive
