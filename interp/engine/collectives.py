@@ -14,6 +14,8 @@ agreement on a new context id).
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass, field
 
 import sympy as sp
@@ -203,9 +205,7 @@ def new_communicators(s: GlobalSync, kind: str, reqs: dict[int, CollReq],
     (none for a rank whose color is MPI_UNDEFINED, or beyond the Cartesian grid)."""
     if kind == "cart_create":  # the first ranks, as many as the grid holds
         dims, periods = next(iter(reqs.values())).cart
-        size = 1
-        for d in dims:
-            size *= d
+        size = math.prod(dims)
         comm = Communicator(s.next_handle, members[:size], dims, periods)
         s.next_handle += 1
         return {pid: comm for pid in members[:size]}

@@ -11,6 +11,7 @@ waiting). :func:`exchange` applies the reply to the process.
 from __future__ import annotations
 
 import functools
+import math
 
 from dataclasses import dataclass, field
 from typing import Generator
@@ -413,10 +414,7 @@ def _grid(p: Process, a: A.LibraryAAU, frame: Frame, comm: Communicator):
     dims = tuple(p.array_elements(a.arg("dims"), n, frame, what.format("DIMS")))
     periods = tuple(p.array_elements(a.arg("periods"), n, frame, what.format("PERIODS"),
                                    logical=True))
-    size = 1
-    for d in dims:
-        size *= d
-    if any(d < 1 for d in dims) or size > comm.size:
+    if any(d < 1 for d in dims) or math.prod(dims) > comm.size:
         raise InterpError(f"MPI_CART_CREATE: a grid of {' x '.join(map(str, dims))} ranks does "
                           f"not fit in a communicator of {comm.size}", a.arg("dims").loc,
                           hint="make the product of DIMS at most the number of processes "
