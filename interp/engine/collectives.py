@@ -15,6 +15,7 @@ agreement on a new context id).
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 
 from dataclasses import dataclass, field
 
@@ -23,11 +24,12 @@ import sympy as sp
 from interp.engine.comms import Communicator, split
 from interp.engine.edges import CommEdge, collective_pattern
 from interp.engine.messages import is_eager, wire_start
-from interp.engine.network import Flow, route_links
+from interp.engine.network import Flow
 from interp.engine.process import HOST_ID, Process
 from interp.engine.requests import CollReq, Reply, SendReq
 from interp.engine.sync import GlobalSync, Problem
-from interp.engine.timeval import as_time, is_earlier, is_symbolic, later, latest
+from interp.engine.timeval import (as_time, comparison_log, is_earlier, is_symbolic, later,
+                                   latest)
 from interp.engine.values import UNKNOWN, Unknown, is_unknown
 from interp.system import collective_rounds
 from interp.system.filter import comm_split
@@ -101,7 +103,8 @@ def price(s: GlobalSync, inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> l
     if kind == "comm_split" and comm_split(s.sag) == "gather_send":
         rounds = _gather_send(members, reqs)
     size_of = _sizes(size, reqs, members) if kind == "alltoallv" else (lambda src, dst: size)
-    t = _with_contention(s, Stage(kind, size_of, rounds, reqs, t_in))
+    plan = _known_plan(s, (kind, algorithm, members, any_req.root, size), size_of, rounds, reqs)
+    t = _with_contention(s, Stage(kind, size_of, rounds, reqs, t_in, plan=plan))
     lost = _lost_parts(s, kind, size_of, rounds, reqs, t_in, t) if any(
         p.timeline is not None for p in procs.values()) else {}
     for rnd in rounds:
@@ -225,9 +228,12 @@ def new_communicators(s: GlobalSync, kind: str, reqs: dict[int, CollReq],
 
 
 def _rounds(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq], t: dict,
-            delay: dict) -> tuple[dict, list]:
+            delay: dict, plan: list | None = None) -> tuple[dict, list]:
     """When each member ends the operation, given each message's contention delay; and the
-    messages as (key, depart, MessageTime), key = (round, src, dst)."""
+    messages as (key, depart, MessageTime), key = (round, src, dst). ``plan``: the rounds'
+    message times when all are numbers (``_plan``), for the same sums in floats."""
+    if plan is not None and all(type(x) is float for x in t.values()):
+        return _rounds_numeric(plan, t, delay)
     flows = []
     for i, rnd in enumerate(rounds):
         # each node ends the round when its own send is done and it has taken what it
@@ -257,6 +263,87 @@ def _rounds(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
     return t, flows
 
 
+def _plan(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq]) -> list | None:
+    """Each round's messages as (src, dst, MessageTime, receive overhead with the combine,
+    eager sender), when every time is a number (a barrier's messages are priced apart)."""
+    if kind in ("gsync", "barrier"):
+        return None
+    plan = []
+    for rnd in rounds:
+        row = []
+        for src, dst in rnd:
+            mt = s.msgs.time(src, dst, size_of(src, dst), True)
+            recv = mt.receive + reqs[dst].combine_seconds
+            if not (type(mt.startup) is type(mt.transmission) is type(recv) is float):
+                return None
+            row.append((src, dst, mt, recv, is_eager(reqs[src].aau)))
+        plan.append(row)
+    return plan
+
+
+def _known_plan(s: GlobalSync, key: tuple, size_of, rounds, reqs: dict[int, CollReq]) -> list | None:
+    """``_plan``, kept for the next call of the same collective (a loop's ALLREDUCE: every
+    iteration the same messages): ``key`` is (kind, algorithm, members, root, size), and the
+    members must share the call and the combine's time."""
+    calls = {(id(r.aau), r.combine_seconds) for r in reqs.values()}
+    if key[0] == "alltoallv" or len(calls) != 1 or not isinstance(key[-1], (int, sp.Integer)):
+        return _plan(s, key[0], size_of, rounds, reqs)
+    key += calls.pop()
+    if key not in s.plans:
+        if len(s.plans) >= 64:
+            s.plans.clear()
+        s.plans[key] = _plan(s, key[0], size_of, rounds, reqs)
+    return s.plans[key]
+
+
+def _rounds_numeric(plan: list, t: dict, delay: dict) -> tuple[dict, list]:
+    """``_rounds`` with every time a float: the same sums in the same order, and the same
+    comparisons noted (``timeval.later``'s, member by member), without a call per time."""
+    note = comparison_log()
+    t = dict(t)
+    flows = []
+    for i, rnd in enumerate(plan):
+        busy_of: dict[int, list] = {}
+        got: dict[int, list] = {}
+        leaves: dict[int, float] = {}
+        for src, dst, mt, recv, eager in rnd:
+            depart = leaves.get(src)
+            if depart is None:
+                depart = t[src]
+            arrive = depart + mt.startup + mt.transmission
+            if delay:
+                arrive += delay.get((i, src, dst), 0.0)
+            busy = depart + mt.startup if eager else depart + mt.startup + mt.transmission
+            leaves[src] = busy
+            flows.append(((i, src, dst), depart, mt))
+            busy_of.setdefault(src, []).append(busy)
+            got.setdefault(dst, []).append((arrive, recv))
+        for x in t:  # (in the members' order: the comparisons are noted in _rounds' order)
+            busies, messages = busy_of.get(x), got.get(x)
+            if busies is None and messages is None:
+                continue
+            clock = t[x]
+            for v in busies or ():
+                first = clock >= v
+                if note is not None:
+                    note(clock - v, first)
+                if not first:
+                    clock = v
+            if messages is not None:
+                if len(messages) > 1:
+                    messages.sort(key=_ARRIVAL)
+                for arrive, recv in messages:
+                    first = clock >= arrive
+                    if note is not None:
+                        note(clock - arrive, first)
+                    clock = (clock if first else arrive) + recv
+            t[x] = clock
+    return t, flows
+
+
+_ARRIVAL = itemgetter(0)
+
+
 def _take(clock, messages: list) -> object:
     """When a node has taken ``messages`` ((arrival, receive overhead)) from ``clock`` on:
     each from its arrival or the end of the one before, the first arrived first (in the
@@ -278,6 +365,7 @@ class Stage:
     rounds: list
     reqs: dict[int, CollReq]
     entry: dict  # each member's clock when it entered
+    plan: list | None = None  # its messages' times when all are numbers (_plan)
     t_in: dict = field(default_factory=dict)  # the entries last priced (moved by the stage before)
     replied: dict = field(default_factory=dict)  # the ends its members were given
     delay: dict = field(default_factory=dict)  # (round, src, dst) -> contention delay
@@ -307,7 +395,7 @@ def _with_contention(s: GlobalSync, new: Stage) -> dict:
     net, msgs = s.msgs.network, s.msgs
     contend = net is not None and new.kind not in ("gsync", "barrier") and all(
         is_eager(r.aau) for r in new.reqs.values())
-    t, first = _rounds(s, new.kind, new.size_of, new.rounds, new.reqs, new.entry, {})
+    t, first = _rounds(s, new.kind, new.size_of, new.rounds, new.reqs, new.entry, {}, new.plan)
     if not contend or not first:  # (one member: no message)
         msgs.open_collectives = []
         return t
@@ -324,9 +412,12 @@ def _with_contention(s: GlobalSync, new: Stage) -> dict:
         net.unfix(st.segments)
     delay = {(j, *k): d for j, st in enumerate(stages) for k, d in st.delay.items()}
     fresh = delay
-    for _ in range(sum(len(rnd) for st in stages for rnd in st.rounds) + 2):
+    for n in range(sum(len(rnd) for st in stages for rnd in st.rounds) + 2):
         delay = fresh
-        ends, t_ins, flows = _chain_rounds(s, stages, delay)
+        if n == 0 and len(stages) == 1 and not delay:  # (the rounds priced above)
+            ends, t_ins, flows = [t], [new.t_in], _flows(s, 0, first, delay)
+        else:
+            ends, t_ins, flows = _chain_rounds(s, stages, delay)
         shared = net.price_batch(flows)
         fresh = {f.key: max(shared[f.key].end - f.start - f.demand, 0.0) if f.key in shared
                  else 0.0 for f in flows}
@@ -407,23 +498,31 @@ def _chain_rounds(s: GlobalSync, stages: list[Stage], delay: dict) -> tuple[list
                     for pid, x in st.entry.items()}
         before.update((pid, j) for pid in st.reqs)
         mine = {k[1:]: d for k, d in delay.items() if k[0] == j}
-        t, msgs = _rounds(s, st.kind, st.size_of, st.rounds, st.reqs, t_in, mine)
+        t, msgs = _rounds(s, st.kind, st.size_of, st.rounds, st.reqs, t_in, mine, st.plan)
         ends.append(t)
         t_ins.append(t_in)
-        for key, depart, mt in msgs:
-            path = s.msgs.route(key[1], key[2])
-            start = wire_start(depart, mt)
-            k = (j, *key)
-            flows.append(Flow(k, route_links(path, s.msgs.crossbar), start, mt.wire,
-                              s.msgs.weight(path), start + mt.wire + delay.get(k, 0.0),
-                              sender=key[1]))
+        flows += _flows(s, j, msgs, delay)
     return ends, t_ins, flows
+
+
+def _flows(s: GlobalSync, j: int, msgs: list, delay: dict) -> list[Flow]:
+    """Stage ``j``'s messages ((key, depart, MessageTime)) as flows on their links, each
+    ending at its end alone plus its contention delay (keys (stage, round, src, dst))."""
+    out = []
+    pair = s.msgs.pair
+    for key, depart, mt in msgs:
+        links, weight, _, _ = pair(key[1], key[2])
+        start = wire_start(depart, mt)
+        k = (j, *key)
+        out.append(Flow(k, links, start, mt.wire, weight, start + mt.wire + delay.get(k, 0.0),
+                        sender=key[1]))
+    return out
 
 
 def _record(s: GlobalSync, msgs) -> None:
     """Note the collective's flows for ``MessageModel.apart_at``."""
     for key, depart, mt in msgs:
-        links = route_links(s.msgs.route(key[1], key[2]), s.msgs.crossbar)
+        links = s.msgs.pair(key[1], key[2])[0]
         s.msgs.record(links, depart + mt.startup + mt.hops, mt.wire, key[1])
 
 

@@ -29,7 +29,7 @@ from interp.application import aau as A
 from interp.application.expr import as_sympy
 from interp.engine.network import MustDefer, Network, route_links
 from interp.engine.requests import Reply, SendReq
-from interp.engine.timeval import Lin, Time, as_time, is_symbolic, later
+from interp.engine.timeval import Lin, Time, as_time, is_symbolic, later, symbol_names
 from interp.errors import InterpError
 from interp.system import (
     HOST, SAG, channel, contention, crossbar, eager_threshold, message_cost, message_seconds,
@@ -394,7 +394,7 @@ class MessageModel:
         and their symbols are noted in ``unpriced``."""
         symbolic = [x for x in times if is_symbolic(x)]
         for x in symbolic:
-            self.unpriced.update(str(s) for s in as_sympy(x).free_symbols)
+            self.unpriced.update(symbol_names(x))
         return bool(symbolic)
 
     def settled(self, m: Message, free_clock) -> bool:

@@ -325,6 +325,7 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     fixed.update(not_positive)
     formula_notes: list[str] = []
     contended = None  # does link sharing delay a message at the inputs given?
+    numeric_run = None  # the run that said so: (scheduler, processes, host), its inputs
     unfollowed: set = set()  # (the reruns meet the loops the first left unfollowed)
     for _ in range(MAX_RERUNS):
         try:
@@ -372,13 +373,19 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
                 not _violated(sched, procs, given, fixed) and sched.msgs.apart_at(unpriced):
             contended = False  # no two flows meet there: no run needed to say so
         if unpriced and contended is None:
-            contended = _contended(aag, sag, nprocs, given, bound, extend, routines,
-                                   iterations, exact)
+            contended, numeric_run = _contended(aag, sag, nprocs, given, bound, extend,
+                                                routines, iterations, exact)
         if unpriced and contended:
             fixed.update(unpriced)
             formula_notes.append(
                 "link contention: which messages share links depends on " + ", ".join(
                     sorted(unpriced)) + "; their values were used (the formula has their numbers)")
+            if numeric_run is not None and not numeric_run[1].data and \
+                    _all_fixed(sched, procs, total, given, fixed, inputs):
+                # the run again with every value fixed would be the numeric run just made
+                (sched, procs, host), inputs = numeric_run
+                total, headline = _end(procs, host)
+                break
             continue
         broken = _violated(sched, procs, given, fixed)
         if broken:  # a given value lies outside what the formula assumed: interpret it exactly
@@ -413,12 +420,28 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
 
 def _contended(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr], bound: str,
                extend: bool, routines: dict[str, float], iterations: dict[str, int] | None,
-               exact: bool) -> bool:
+               exact: bool) -> tuple[bool, tuple | None]:
+    """Does link sharing delay a message at the inputs given? And the numeric run that says
+    so, with its inputs (None when it is not a point)."""
     point = Inputs(dict(given), routines, dict(iterations or {}), given, numeric=True)
     try:
-        return interpret(aag, sag, nprocs, point, bound, extend, exact=exact)[0].msgs.delayed()
+        run = interpret(aag, sag, nprocs, point, bound, extend, exact=exact)
     except (NeedValue, FormulaTooLarge):  # not a point: the formula stays as it is
+        return False, None
+    return run[0].msgs.delayed(), (run, point)
+
+
+def _all_fixed(sched: Scheduler, procs: list[Process], total, given: dict[str, sp.Expr],
+               fixed: dict[str, sp.Expr], inputs: Inputs) -> bool:
+    """Would the run again with ``fixed`` hold no symbol at all? Every input given is fixed,
+    and so is every symbol the run's time and assumptions hold; no data-dependent quantity
+    was met (a numeric run gives those their defaults, a symbolic one keeps them)."""
+    if inputs.data or any("(" not in k and k not in fixed for k in given):
         return False
+    held = set(as_sympy(total).free_symbols)
+    for a in assumptions(sched, procs):
+        held |= a.free_symbols
+    return all(s.name in fixed for s in held)
 
 
 def _end(procs: list[Process], host: Process | None) -> tuple[Time, str]:

@@ -58,6 +58,7 @@ class GlobalSync:
         self.buffers = StaticBuffers(sag, HOST_ID)
         self.trace: list[MessageTrace] | None = None  # matched messages, when tracing
         self.next_handle = FIRST_HANDLE  # of the next communicator MPI_COMM_SPLIT/DUP makes
+        self.plans: dict[tuple, list | None] = {}  # collectives' message times (collectives.py)
 
     def label(self, pid: int) -> str:
         p = self.by_pid.get(pid)

@@ -224,6 +224,23 @@ def is_symbolic(x) -> bool:
     return isinstance(x, sp.Basic) and not x.is_number
 
 
+_NAMES: dict = {}  # monomial → the names of its symbols (a run meets a handful of monomials)
+
+
+def symbol_names(x) -> set[str]:
+    """The names of the symbols a time depends on, read off a Lin's monomials (building its
+    SymPy expression would cost more than the question: asked of every unpriced message)."""
+    if isinstance(x, Lin):
+        out = set()
+        for m in x.terms:
+            names = _NAMES.get(m)
+            if names is None:
+                names = _NAMES[m] = frozenset(str(s) for s in m.free_symbols)
+            out |= names
+        return out
+    return {str(s) for s in as_sympy(x).free_symbols} if isinstance(x, sp.Basic) else set()
+
+
 def _difference(a, b) -> Lin:
     """a − b with the round-off residue of float arithmetic (``1e-22*N``) dropped."""
     d = Lin.of(a) - Lin.of(b)
@@ -377,6 +394,13 @@ def record_comparisons(log: list | None) -> None:
     """Append every comparison of times to ``log`` from now on (None: stop)."""
     global _RECORD
     _RECORD = log
+
+
+def comparison_log():
+    """The function that notes a comparison ``(margin, nonnegative)`` as ``later`` does,
+    while comparisons are recorded (None otherwise): for a loop over numbers that decides
+    ``max`` itself (``collectives._rounds_numeric``)."""
+    return _record if _RECORD is not None else None
 
 
 def _record(margin, nonnegative: bool | None) -> None:
