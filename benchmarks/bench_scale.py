@@ -28,8 +28,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 # (name, file, the PARAMETER that counts its iterations)
 PROGRAMS = [("ring", "validation/ring.f", "NLAPS"), ("halo1d", "validation/halo1d.f", "NITER"),
-            ("halo2d", "validation/halo2d.f", "NITER"), ("mworker", "validation/mworker.f", "NTASK")]
+            ("halo2d", "validation/halo2d.f", "NITER"), ("mworker", "validation/mworker.f", "NTASK"),
+            # halo exchange + MPI_ALLREDUCE every step (issue 16's Jacobi row)
+            ("jacobi", "programs/mpi_jacobi/jacobi_mpi.f", "NSTEP")]
 ITERATIONS = 1000
+# what a program READs on rank 0 (unit 5): its input for interp, its stdin for smpirun
+READS = {"programs/mpi_jacobi/jacobi_mpi.f": {"N": 100_000}}
 
 
 def one(file: str, param: str, nprocs: int, exact: bool) -> dict:
@@ -37,7 +41,8 @@ def one(file: str, param: str, nprocs: int, exact: bool) -> dict:
     from interp import api
 
     t0 = time.process_time()
-    pred = api.predict(str(ROOT / file), "cluster", nprocs, inputs={param: ITERATIONS},
+    pred = api.predict(str(ROOT / file), "cluster", nprocs,
+                       inputs={param: ITERATIONS, **READS.get(file, {})},
                        what_if=[f"procs = {max(nprocs, 1024)}"], exact=exact)
     cpu = time.process_time() - t0
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KB → MB
@@ -71,7 +76,9 @@ def smpi_time(file: str, param: str, nprocs: int, work: Path,
     try:
         exe = V.compile_program(copy, copy.parent)
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        wall = V.run_smpi(exe, load_machine("cluster"), nprocs, copy.parent, timeout=limit).wall
+        stdin = "".join(f"{v}\n" for v in READS.get(file, {}).values()) or None
+        wall = V.run_smpi(exe, load_machine("cluster"), nprocs, copy.parent, timeout=limit,
+                          stdin=stdin).wall
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     except InterpError:

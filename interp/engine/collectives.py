@@ -28,8 +28,8 @@ from interp.engine.network import Flow
 from interp.engine.process import HOST_ID, Process
 from interp.engine.requests import CollReq, Reply, SendReq
 from interp.engine.sync import GlobalSync, Problem
-from interp.engine.timeval import (as_time, comparison_log, is_earlier, is_symbolic, later,
-                                   latest)
+from interp.engine.timeval import (Lin, as_time, is_earlier, is_symbolic, later, latest,
+                                   note_numbers)
 from interp.engine.values import UNKNOWN, Unknown, is_unknown
 from interp.system import collective_rounds
 from interp.system.filter import comm_split
@@ -103,7 +103,8 @@ def price(s: GlobalSync, inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> l
     if kind == "comm_split" and comm_split(s.sag) == "gather_send":
         rounds = _gather_send(members, reqs)
     size_of = _sizes(size, reqs, members) if kind == "alltoallv" else (lambda src, dst: size)
-    plan = _known_plan(s, (kind, algorithm, members, any_req.root, size), size_of, rounds, reqs)
+    plan, (before, after) = _known_plan(s, (kind, algorithm, members, any_req.root, size),
+                                        size_of, rounds, reqs)
     t = _with_contention(s, Stage(kind, size_of, rounds, reqs, t_in, plan=plan))
     lost = _lost_parts(s, kind, size_of, rounds, reqs, t_in, t) if any(
         p.timeline is not None for p in procs.values()) else {}
@@ -114,7 +115,6 @@ def price(s: GlobalSync, inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> l
     payload = combine(kind, any_req, reqs, root)
     newcomms = new_communicators(s, kind, reqs, members)
     arrival_max = latest(list(t_in.values()))
-    before, after = _startups(s, kind, size_of, rounds)
     out = []
     for pid, p in procs.items():
         start = t_in[pid]
@@ -232,8 +232,14 @@ def _rounds(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
     """When each member ends the operation, given each message's contention delay; and the
     messages as (key, depart, MessageTime), key = (round, src, dst). ``plan``: the rounds'
     message times when all are numbers (``_plan``), for the same sums in floats."""
-    if plan is not None and all(type(x) is float for x in t.values()):
-        return _rounds_numeric(plan, t, delay)
+    if plan is not None:
+        if all(type(x) is float for x in t.values()):
+            return _rounds_numeric(plan, t, delay)
+        terms = _common_terms(t)
+        if terms is not None:  # c_x + T for every member: the rounds decide on the c_x
+            ends, msgs = _rounds_numeric(plan, {x: v.c for x, v in t.items()}, delay)
+            return ({x: Lin(c, terms) for x, c in ends.items()},
+                    [(key, Lin(depart, terms), mt) for key, depart, mt in msgs])
     flows = []
     for i, rnd in enumerate(rounds):
         # each node ends the round when its own send is done and it has taken what it
@@ -281,25 +287,42 @@ def _plan(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq]) -
     return plan
 
 
-def _known_plan(s: GlobalSync, key: tuple, size_of, rounds, reqs: dict[int, CollReq]) -> list | None:
-    """``_plan``, kept for the next call of the same collective (a loop's ALLREDUCE: every
-    iteration the same messages): ``key`` is (kind, algorithm, members, root, size), and the
-    members must share the call and the combine's time."""
+def _known_plan(s: GlobalSync, key: tuple, size_of, rounds,
+                reqs: dict[int, CollReq]) -> tuple[list | None, tuple[dict, dict]]:
+    """``_plan`` and ``_startups``, kept for the next call of the same collective (a loop's
+    ALLREDUCE: every iteration the same messages): ``key`` is (kind, algorithm, members,
+    root, size), and the members must share the call and the combine's time."""
+    kind = key[0]
     calls = {(id(r.aau), r.combine_seconds) for r in reqs.values()}
-    if key[0] == "alltoallv" or len(calls) != 1 or not isinstance(key[-1], (int, sp.Integer)):
-        return _plan(s, key[0], size_of, rounds, reqs)
+    if kind == "alltoallv" or len(calls) != 1 or not isinstance(key[-1], (int, sp.Integer)):
+        return _plan(s, kind, size_of, rounds, reqs), _startups(s, kind, size_of, rounds)
     key += calls.pop()
     if key not in s.plans:
         if len(s.plans) >= 64:
             s.plans.clear()
-        s.plans[key] = _plan(s, key[0], size_of, rounds, reqs)
+        s.plans[key] = (_plan(s, kind, size_of, rounds, reqs),
+                        _startups(s, kind, size_of, rounds))
     return s.plans[key]
+
+
+def _common_terms(t: dict) -> dict | None:
+    """The symbolic part every member's entry shares, when they differ by numbers only (a
+    loop's ALLREDUCE after the same work in N on every rank): then every time of the
+    operation is a number plus that part, and every comparison the numbers'."""
+    first = next(iter(t.values()))
+    if not isinstance(first, Lin):
+        return None
+    terms = first.terms
+    if all(isinstance(v, Lin) and (v.terms is terms or v.terms == terms) for v in t.values()):
+        return terms
+    return None
 
 
 def _rounds_numeric(plan: list, t: dict, delay: dict) -> tuple[dict, list]:
     """``_rounds`` with every time a float: the same sums in the same order, and the same
     comparisons noted (``timeval.later``'s, member by member), without a call per time."""
-    note = comparison_log()
+    margins: list[float] = []
+    signs: list[bool] = []
     t = dict(t)
     flows = []
     for i, rnd in enumerate(plan):
@@ -325,8 +348,8 @@ def _rounds_numeric(plan: list, t: dict, delay: dict) -> tuple[dict, list]:
             clock = t[x]
             for v in busies or ():
                 first = clock >= v
-                if note is not None:
-                    note(clock - v, first)
+                margins.append(clock - v)
+                signs.append(first)
                 if not first:
                     clock = v
             if messages is not None:
@@ -334,10 +357,11 @@ def _rounds_numeric(plan: list, t: dict, delay: dict) -> tuple[dict, list]:
                     messages.sort(key=_ARRIVAL)
                 for arrive, recv in messages:
                     first = clock >= arrive
-                    if note is not None:
-                        note(clock - arrive, first)
+                    margins.append(clock - arrive)
+                    signs.append(first)
                     clock = (clock if first else arrive) + recv
             t[x] = clock
+    note_numbers(margins, signs)
     return t, flows
 
 
@@ -438,11 +462,13 @@ def _with_contention(s: GlobalSync, new: Stage) -> dict:
             [(f.start, f.start + f.demand, 1.0)] if f.demand > 0 else [])
         net.fix(f.links, segs)
         st.segments.append((f.links, segs))
-        st.last = max([st.last] + [b for _, b, _ in segs])
+        for _, b, _ in segs:
+            if b > st.last:
+                st.last = b
         st.delay[key] = delay.get(f.key, 0.0)
         if fresh[f.key] > 0:
             msgs.collective_delays[(st.serial, *key)] = fresh[f.key]
-        else:
+        elif msgs.collective_delays:
             msgs.collective_delays.pop((st.serial, *key), None)
         if j == len(stages) - 1:
             msgs.record(f.links, f.start, f.demand, f.sender)  # (for ``apart_at``)

@@ -436,8 +436,23 @@ class Network:
 
     def fix(self, links: tuple[Link, ...], segments: list[Segment]) -> None:
         """Link time used by messages already received: later flows share what is left."""
+        if len(segments) != 1:
+            for link in links:
+                self._fix(link, segments)
+            return
+        seg = segments[0]  # (mostly: a flow alone, ``_fix`` written out)
+        fixed, bound = self.fixed, self.fixed_end
         for link in links:
-            self._fix(link, segments)
+            segs = fixed.get(link)
+            if segs is None:
+                segs = fixed[link] = [seg]
+            else:
+                segs.append(seg)
+            old = bound.get(link)
+            if old is None:
+                bound[link] = max(s[1] for s in segs)
+            elif seg[1] > old:
+                bound[link] = seg[1]
 
     def unfix(self, fixed: list[tuple[tuple[Link, ...], list[Segment]]]) -> None:
         """Take back link time given to ``fix`` as (links, segments): the messages are priced

@@ -140,7 +140,17 @@ class Lin:
             # a clock less an earlier reading of it, numbers added in between (they share
             # their terms): every term cancels, as _sum(k, -k) in the sum below makes it
             return Lin(_sum(self.c, -other.c))
-        return self + (-Lin.of(other))
+        o = Lin.of(other)
+        if o.terms == self.terms:  # (two clocks after the same work in N: the same sum)
+            return Lin(_sum(self.c, -o.c))
+        terms = dict(self.terms)  # self + (−o), without building −o
+        for m, k in o.terms.items():
+            v = _sum(terms.get(m, 0.0), -k)
+            if v == 0.0:
+                terms.pop(m, None)
+            else:
+                terms[m] = v
+        return Lin(_sum(self.c, -o.c), terms)
 
     def __rsub__(self, other):
         return (-self) + other
@@ -396,11 +406,18 @@ def record_comparisons(log: list | None) -> None:
     _RECORD = log
 
 
-def comparison_log():
-    """The function that notes a comparison ``(margin, nonnegative)`` as ``later`` does,
-    while comparisons are recorded (None otherwise): for a loop over numbers that decides
-    ``max`` itself (``collectives._rounds_numeric``)."""
-    return _record if _RECORD is not None else None
+def note_numbers(margins: list[float], nonnegative: list[bool]) -> None:
+    """Comparisons of numbers made by a loop that decides ``max`` itself
+    (``collectives._rounds_numeric``), noted at once as ``later`` notes each."""
+    log = _RECORD
+    if log is None:
+        return
+    if len(log) + len(margins) <= RECORD_LIMIT:
+        log.margins.extend(margins)
+        log.signs.extend(nonnegative)  # (False, True: Comparisons' codes 0 and 1)
+        return
+    for m, s in zip(margins, nonnegative):
+        _record(m, s)
 
 
 def _record(margin, nonnegative: bool | None) -> None:
