@@ -380,9 +380,10 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
             formula_notes.append(
                 "link contention: which messages share links depends on " + ", ".join(
                     sorted(unpriced)) + "; their values were used (the formula has their numbers)")
-            if numeric_run is not None and not numeric_run[1].data and \
-                    _all_fixed(sched, procs, total, given, fixed, inputs):
+            if numeric_run is not None and not (trace or timeline or numeric_run[1].data) \
+                    and _all_fixed(sched, procs, total, given, fixed, inputs):
                 # the run again with every value fixed would be the numeric run just made
+                # (which records no trace or timeline)
                 (sched, procs, host), inputs = numeric_run
                 total, headline = _end(procs, host)
                 break

@@ -159,3 +159,12 @@ def test_the_numeric_run_is_the_prediction_when_every_input_gets_its_value(monke
     assert pred.seconds == pytest.approx(numeric.seconds, rel=1e-12)
     assert pred.seconds > 50 * 8000 * DYNAMIC_PER_BYTE  # the queue: 50 messages end to end
     assert any("which messages share links depends on N, NITER" in n for n in pred.notes)
+
+
+def test_a_traced_prediction_is_interpreted_again_with_the_values():
+    """The numeric run that found the delays records no trace: a prediction asked for one
+    is interpreted a third time, with the values, tracing (its messages are there)."""
+    s = api.setup([program("burstloop.f")], "ipsc860", 2, {"N": 1, "NITER": 50})
+    pred = engine.predict(s.aag, s.sag, 2, dict(s.given), trace=True)
+    assert pred.scheduler.trace
+    assert not pred.total.free_symbols
