@@ -28,7 +28,9 @@ class _Group(click.Group):
 
     def invoke(self, ctx: click.Context):
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # (a reader that left unread meets a closed pipe here, not in click)
+            return result
         except InterpError as err:
             click.echo(err.render(), err=True)
             sys.exit(err.exit_code)
@@ -158,9 +160,9 @@ def graph(files: tuple[str, ...], fmt: str, granularity: str, saag: bool, nprocs
     elif fmt == "dot":
         click.echo(graph_view.render_dot(aag))
     else:
-        from rich.console import Console
+        from interp.output.console import make_console
 
-        Console(highlight=False).print(graph_view.render_tree(aag))
+        make_console().print(graph_view.render_tree(aag))
 
 
 # --- machine: the Systems module (SAGs of machine_specs/*.yaml) -------------------------------

@@ -11,12 +11,13 @@ from pathlib import Path
 
 import sympy as sp
 from sympy.printing.str import StrPrinter
-from rich.console import Console, Group
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from interp.application.expr import as_sympy
 from interp.analysis.interval import interval
+from interp.output.console import make_console
 from interp.engine.datadep import given_value
 from interp.engine.predict import Prediction
 from interp.output.levels import summary_line
@@ -249,14 +250,6 @@ def _problems_text(pred: Prediction) -> list[Text]:
     for pr in problems:
         out.append(f"  - {pr.kind}: {pr.message}\n")
     return [out]
-
-
-def make_console(width: int = 120) -> Console:
-    """A console for a view; files and pipes get ``width`` columns (the full table), not 80."""
-    console = Console(highlight=False)
-    if not console.is_terminal:
-        console = Console(highlight=False, width=width)
-    return console
 
 
 def print_text(pred: Prediction, top: int = 8, extra: list | None = None) -> None:

@@ -17,6 +17,7 @@ from interp.errors import InterpError
 from interp.system import units
 from interp.system.loader import list_machines, load_machine
 from interp.system.model import SAG, SAU, Component, Parameter
+from interp.output.console import make_console
 
 _BASE_UNIT = {"time": "s", "bytes": "B", "frequency": "Hz", "count": "", "fraction": ""}
 
@@ -145,8 +146,7 @@ def sag_json(sag: SAG) -> dict:
 
 def _console() -> Console:
     # Piped output is not cropped to 80 columns: notes matter more than layout there.
-    console = Console(highlight=False)
-    return console if console.is_terminal else Console(highlight=False, width=240)
+    return make_console(240)
 
 
 def show(sag: SAG, fmt: str = "tree") -> None:
