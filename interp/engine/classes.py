@@ -623,6 +623,8 @@ class Member(Process):
     comms = _lazy("comms", lambda p: {c.handle: c for c in (
         world(p.nprocs), Communicator(SELF, (p.pid,)))})
     null_handles = _lazy("null_handles", lambda p: set())
+    datatypes = _lazy("datatypes", lambda p: {})
+    committed = _lazy("committed", lambda p: set())
     evaluating = _lazy("evaluating", lambda p: set())
     arm_counts = _lazy("arm_counts", lambda p: {})
     saved = _lazy("saved", lambda p: {})

@@ -79,6 +79,11 @@ class Message:
     rendezvous: SendReq | None = None  # its send, while it waits for the receive (no arrival yet)
     heard: object = None  # a tree broadcast's: the latest entry of the members its data left
 
+    @property
+    def status(self) -> tuple[int, int, sp.Expr]:
+        """What its receive (or probe) tells the program: source, tag, bytes."""
+        return self.src.pid if self.rank is None else self.rank, self.tag, self.size
+
 
 @dataclass
 class MessageTrace:
@@ -302,7 +307,7 @@ class MessageModel:
             idle, sync, delay = self.collective_parts(clock, ready, m.heard, m.contention)
         return Reply(end=ready + call, parts={"waiting": ready - clock, "call": call},
                      payload=m.payload,
-                     status=(m.src.pid if m.rank is None else m.rank, m.tag, m.size),
+                     status=m.status,
                      idle=idle, sync=sync, contention=delay)
 
     @staticmethod

@@ -746,6 +746,23 @@ class Process:
             self._store_elements(arg["periods"], list(comm.periods), frame)
             self._store_elements(arg["coords"], me, frame)
 
+    def _get_count(self, s: ast.CallStmt, frame: Frame) -> None:
+        """MPI_GET_COUNT(STATUS, DATATYPE, COUNT): the elements the message its STATUS was
+        last filled by (a receive or MPI_PROBE) holds; not known when interp did not fill
+        it (a WAITALL's statuses, a class's shadow)."""
+        status, datatype, count = s.args[0], s.args[1], s.args[2]
+        size = self.handles.get(f"count:{status.name}") if isinstance(status, ast.Var) else None
+        if not isinstance(count, (ast.Var, ast.Ref)):
+            return
+        if size is None:
+            frame.forget(count.name)
+            return
+        _, elem = self.datatype(self.concrete(datatype, frame, f"the datatype of {s.name} at "
+                                                               f"line {s.loc.line}"), s.loc)
+        index = [self.value(i, frame, f"the COUNT index at line {s.loc.line}")
+                 for i in count.args] if isinstance(count, ast.Ref) else None
+        frame.assign(count.name, index, sp.floor(size / elem) if elem else sp.Integer(0))
+
     def _library_call(self, s: ast.CallStmt, frame: Frame) -> None:
         call = lookup(s.name)
         if call is not None and call.op in CARTESIAN:
@@ -757,6 +774,9 @@ class Process:
         if call is not None and call.op == "type_commit":
             self.committed.add(self.concrete(s.args[0], frame, f"the datatype of {s.name} at "
                                                               f"line {s.loc.line}"))
+            return
+        if s.name == "MPI_GET_COUNT":
+            self._get_count(s, frame)
             return
         if call is not None and call.op == "type_size":
             what = f"the datatype of {s.name} at line {s.loc.line}"

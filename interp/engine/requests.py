@@ -67,6 +67,7 @@ class RecvReq(Request):
     comm: int | None = None  # MPI communicator handle (None: NX/2)
     posted: sp.Expr = 0.0  # when the receive was posted (a rendezvous send waits for it)
     room: int | None = None  # bytes its buffer array holds from the element named (if known)
+    peek: bool = False  # MPI_PROBE: the message is matched and its status given, not taken
 
 
 @dataclass
@@ -258,7 +259,8 @@ def exchange(p: Process, a: A.AAU, frame: Frame, req: Request | None = None) -> 
         frame.set(req.newcomm, sp.Integer(reply.newcomm.handle))
     elif isinstance(req, CollReq) and req.newcomm:  # MPI_UNDEFINED color: MPI_COMM_NULL
         frame.set(req.newcomm, sp.Integer(NULL))
-    if isinstance(req, RecvReq) or (isinstance(req, WaitReq) and reply.payload is not None):
+    if isinstance(req, RecvReq) and not req.peek or (isinstance(req, WaitReq)
+                                                      and reply.payload is not None):
         p.last_recv_end = p.clock
     if isinstance(req, SpawnReq):
         p.spawn_end = p.clock
@@ -333,6 +335,7 @@ def _record_status(p: Process, a: A.LibraryAAU, frame: Frame, source: int, tag: 
         consts = mpi_constants()
         frame.assign(status.name, [sp.Integer(consts["MPI_SOURCE"])], sp.Integer(source))
         frame.assign(status.name, [sp.Integer(consts["MPI_TAG"])], sp.Integer(tag))
+        p.handles[f"count:{status.name}"] = as_sympy(size)  # bytes, for MPI_GET_COUNT
 
 
 def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
@@ -359,7 +362,7 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
                        call.sync, handle=_handle(p, a, frame), broadcast=dest == -1,
                        datatype=_datatype(p, a, frame),
                        comm=comm and comm.handle, rank=comm and comm.rank(p.pid))
-    if call.op == "recv":
+    if call.op in ("recv", "probe"):
         source = None
         if a.arg("source") is not None:
             s = p.concrete(a.arg("source"), frame, f"the source of the receive at line {line}")
@@ -369,6 +372,9 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
             if comm is not None and source is not None:
                 source = comm.pid(source, f"the source of {call.name} at line {line}", a.loc)
         tag = _tag(p, a, frame)
+        if call.op == "probe":
+            return RecvReq(a, p, source, None if int(tag) < 0 else int(tag), sp.Integer(0),
+                           None, True, comm=comm and comm.handle, peek=True)
         return RecvReq(a, p, source, None if int(tag) < 0 else int(tag), _size(p, a, frame),
                        buf_name, call.sync, handle=_handle(p, a, frame),
                        datatype=_datatype(p, a, frame), comm=comm and comm.handle,

@@ -343,8 +343,13 @@ class Scheduler(GlobalSync):
                     i += 1
                     continue
                 m = cands[0] if len(cands) == 1 else self._earliest(cands)
-                self.messages.remove(m)
                 queue.pop(i)
+                if rq.peek:  # MPI_PROBE: its status, the message left for the receive after
+                    self._step(p, self._probed(p, m))
+                    progressed = True
+                    i = 0
+                    continue
+                self.messages.remove(m)
                 progressed |= self._deliver(p, rq, m) or taken
                 i = 0  # (a sender it woke may have sent what an earlier receive waits for)
         for k in sorted(self.collectives):
@@ -426,6 +431,15 @@ class Scheduler(GlobalSync):
             if first is not None:
                 times.append(max(as_time(q.clock), first))
         return min(times, default=None)
+
+    def _probed(self, p: Process, m: Message) -> Reply:
+        """MPI_PROBE's reply: it returns when the message is there (no call overhead of its
+        own: the receive that takes the message pays it), with the message's status."""
+        # (a rendezvous send's data waits for the receive; its envelope is there once posted)
+        ready = later(p.clock, m.depart if m.rendezvous is not None else m.arrival)
+        idle, delay = self.msgs.wait_parts(p.clock, ready, m.depart, m.contention)
+        return Reply(end=ready, parts={"waiting": ready - p.clock}, status=m.status, idle=idle,
+                     contention=delay)
 
     def _deliver(self, p: Process, rq: RecvReq, m: Message) -> bool:
         """Message ``m`` is taken by receive ``rq`` of ``p``; True when ``p`` or a

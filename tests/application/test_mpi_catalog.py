@@ -22,9 +22,9 @@ PROGRAM = """\
 
 def test_unknown_mpi_routine_is_an_error_with_its_location(aag_of):
     with pytest.raises(UnsupportedError) as info:
-        aag_of(PROGRAM.format(call="MPI_PROBE(0, 0, MPI_COMM_WORLD, IS, IERR)"))
+        aag_of(PROGRAM.format(call="MPI_IPROBE(0, 0, MPI_COMM_WORLD, IFL, IS, IERR)"))
     err = info.value
-    assert "MPI_PROBE is an MPI routine interp does not model" in err.message
+    assert "MPI_IPROBE is an MPI routine interp does not model" in err.message
     assert err.location.line == 6
     assert "MPI_SENDRECV" in err.hint
 
