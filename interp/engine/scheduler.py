@@ -26,7 +26,7 @@ from interp.engine import collectives
 from interp.engine.buffers import BLOCKED
 from interp.engine.diagnosis import check_sizes, diagnose_hang, leftovers
 from interp.engine.edges import CommEdge
-from interp.engine.messages import Message, MessageTrace
+from interp.engine.messages import BLOCKING_SENDS, Message, MessageTrace
 from interp.engine.network import EVERYONE
 from interp.engine.omega import run_chain
 from interp.engine.process import HOST_ID, Process
@@ -237,7 +237,9 @@ class Scheduler(GlobalSync):
         max(τ_send + startup, τ_recv posted) and arrives a transmission later; the send
         completes then. Returns what moves the sender on (after the receiver is served)."""
         req, sender = m.rendezvous, m.src
-        t = self.msgs.time(sender.pid, m.dst, m.size, True)
+        call = getattr(req.aau, "call", None)
+        t = self.msgs.handshake_time(self.msgs.time(sender.pid, m.dst, m.size, True),
+                                     call is not None and call.name in BLOCKING_SENDS)
         tau = m.depart
         ready = later(tau + t.startup, rq.posted)
         m.depart, m.arrival, m.rendezvous = ready - t.startup, ready + t.transmission, None

@@ -93,6 +93,15 @@ def comm_split(sag: SAG) -> str:
     return sag.text(f"{sag.nodes}.cs.spec.comm_split", "allgather")
 
 
+def rendezvous_cost(sag: SAG) -> str:
+    """What a message above the eager threshold pays, ``cs.spec.rendezvous_cost``:
+    ``overheads`` (the default: as any message, the sender's startup before its data leaves
+    and the receiver's call overhead; the dynamic class prices the handshake) or ``transfer``
+    (SMPI 3.32's: the data leaves when sender and receive are both there and pays only its
+    route and bytes; a nonblocking or synchronous-mode send still pays its startup first)."""
+    return sag.text(f"{sag.nodes}.cs.spec.rendezvous_cost", "overheads")
+
+
 def eager_threshold(sag: SAG) -> float | None:
     """The largest MPI point-to-point message sent eagerly, ``cs.spec.eager_threshold`` in
     bytes; a larger one is sent by rendezvous (the sender waits for the matching receive).
