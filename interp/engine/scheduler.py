@@ -393,6 +393,10 @@ class Scheduler(GlobalSync):
             return None
         if q.state in ("ready", "paused"):
             return as_time(q.clock)
+        if q.state == "blocked" and isinstance(q.request, CollReq):
+            # it sends again once the collective is complete: when its last member enters,
+            # which no process can do before the earliest time any may act
+            return self._floor()
         if q.state != "blocked" or not isinstance(q.request, (RecvReq, WaitReq)):
             return None
         return self._first_arrival(pid)
@@ -424,10 +428,29 @@ class Scheduler(GlobalSync):
             if q.state in ("ready", "paused"):
                 times.append(as_time(q.clock))
                 continue
+            if isinstance(q.request, CollReq):
+                entered = self._entered(q)
+                if entered is not None:
+                    times.append(entered)
+                continue
             first = self._first_arrival(q.pid)
             if first is not None:
                 times.append(max(as_time(q.clock), first))
         return min(times, default=None)
+
+    def _entered(self, q: Process) -> float | None:
+        """For a process blocked in a collective every member of which has entered (it is
+        priced at the end of this pass of ``_match``): the latest entry, before which it
+        cannot leave; None while a member is missing (that member's own time bounds it)."""
+        for inst in self.collectives.values():
+            if q.pid in inst and inst[q.pid][1] is q.request:
+                comm = q.request.comm
+                if len(inst) != (self.nprocs if comm is None else comm.size):
+                    return None
+                clocks = [entry for _, _, entry in inst.values()]
+                return None if any(is_symbolic(c) for c in clocks) else \
+                    max(as_time(c) for c in clocks)
+        return None
 
     def _deliver(self, p: Process, rq: RecvReq, m: Message) -> bool:
         """Message ``m`` is taken by receive ``rq`` of ``p``; True when ``p`` or a
