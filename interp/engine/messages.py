@@ -35,7 +35,7 @@ from interp.system import (
     HOST, SAG, channel, contention, crossbar, eager_threshold, message_cost, message_seconds,
     overlap_fraction, route,
 )
-from interp.system.filter import rendezvous_cost
+from interp.system.filter import any_source, rendezvous_cost
 
 ZERO = 0.0
 
@@ -123,6 +123,7 @@ class MessageModel:
         self.crossbar = crossbar(sag)
         self.threshold = eager_threshold(sag)
         self.transfer_only = rendezvous_cost(sag) == "transfer"
+        self.match_posted = any_source(sag) == "posted"
         self.notes: list[str] = []
         self.assumptions: list[sp.Basic] = []  # eager sends of symbolic size: size <= threshold
         self._routes: dict[tuple[int, int], list[int]] = {}  # (collectives')

@@ -345,6 +345,8 @@ class Scheduler(GlobalSync):
                     i += 1
                     continue
                 m = cands[0] if len(cands) == 1 else self._earliest(cands)
+                if rq.source is None and self._wakes_first(p, m):
+                    break  # an any-source receive: another may send it an earlier message
                 self.messages.remove(m)
                 queue.pop(i)
                 progressed |= self._deliver(p, rq, m) or taken
@@ -483,8 +485,34 @@ class Scheduler(GlobalSync):
             return True
         return False
 
+    def _wakes_first(self, p: Process, m: Message) -> bool:
+        """Whether a process other than ``p`` and ``m``'s sender, waiting, has a settled
+        message to take that arrives before ``m`` would be chosen (its arrival or post):
+        woken, it might send ``p`` a message that comes first; it is served first."""
+        key = as_time(self._key(m)) if not is_symbolic(self._key(m)) else None
+        if key is None:
+            return False
+        for q in self.processes:
+            if q is p or q is m.src or q.state != "blocked" or \
+                    not isinstance(q.request, (RecvReq, WaitReq)):
+                continue
+            for rq in self.receives.get(q.pid) or ():
+                for x in self._candidates(q.pid, rq):
+                    if not is_symbolic(x.arrival) and as_time(x.arrival) < key and \
+                            self.msgs.settled(x, self._free_clock):
+                        return True
+        return False
+
+    def _key(self, m: Message):
+        """What orders the messages an any-source receive may take (``cs.spec.any_source``)."""
+        if self.msgs.match_posted:  # SMPI's mailbox: the first send posted (after its startup)
+            return m.depart + self.msgs.time(m.src.pid, m.dst, m.size, m.synchronous).startup
+        return m.arrival
+
     def _earliest(self, cands: list[Message]) -> Message:
-        return cands[earliest([m.arrival for m in cands])]
+        """The message an any-source receive takes of ``cands`` (their arrival is a lower
+        bound while unsettled: sharing only delays)."""
+        return cands[earliest([self._key(m) for m in cands])]
 
     def _edge(self, kind: str, m: Message, p: Process, rq: RecvReq) -> None:
         key = (m.src.pid, m.send_aau.id, p.pid, rq.aau.id)

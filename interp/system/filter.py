@@ -93,6 +93,14 @@ def comm_split(sag: SAG) -> str:
     return sag.text(f"{sag.nodes}.cs.spec.comm_split", "allgather")
 
 
+def any_source(sag: SAG) -> str:
+    """Which message an MPI_ANY_SOURCE receive takes when several are there,
+    ``cs.spec.any_source``: ``arrival`` (the default: the first to arrive, as a library
+    matches a message when it comes in) or ``posted`` (SMPI's: the first whose send was
+    posted, SimGrid's mailbox order, whatever its route and size)."""
+    return sag.text(f"{sag.nodes}.cs.spec.any_source", "arrival")
+
+
 def rendezvous_cost(sag: SAG) -> str:
     """What a message above the eager threshold pays, ``cs.spec.rendezvous_cost``:
     ``overheads`` (the default: as any message, the sender's startup before its data leaves

@@ -107,6 +107,9 @@ VOCABULARY: dict[str, dict[str, Group]] = {
                 # what a rendezvous message pays (absent: overheads, the startup and receive
                 # of its class; transfer: SMPI's, its bytes and route only); docs/mpi.md
                 "rendezvous_cost": Field(TEXT, required=False, choices=("overheads", "transfer")),
+                # which message an MPI_ANY_SOURCE receive takes first (absent: arrival; posted:
+                # SMPI's, the first send posted); docs/mpi.md
+                "any_source": Field(TEXT, required=False, choices=("arrival", "posted")),
                 "mesh_columns": Field("count", required=False),
                 # ports per switch of a fat tree (half down, half up); its levels grow with
                 # max_procs (interp/system/fattree.py)

@@ -56,7 +56,7 @@ from pathlib import Path
 from interp.errors import InterpError
 from interp.system.fattree import FatTree
 from interp.system.filter import (
-    channel, comm_split, eager_threshold, fat_tree, rendezvous_cost, route,
+    any_source, channel, comm_split, eager_threshold, fat_tree, rendezvous_cost, route,
 )
 from interp.system.mapping import HOST, check_nprocs
 from interp.system.model import SAG, SAU, Bound, Parameter
@@ -71,6 +71,9 @@ SIMGRID_SPLIT = "gather_send"
 """How SMPI's MPI_Comm_split learns the groups (``cs.spec.comm_split``): a gather to rank 0,
 then rank 0's messages to each other member."""
 
+SIMGRID_ANY_SOURCE = "posted"
+"""Which message SMPI's MPI_ANY_SOURCE receive takes (``cs.spec.any_source``): the first send
+posted to the receiver's mailbox."""
 SIMGRID_RENDEZVOUS = "transfer"
 """What SMPI charges a message above its detached threshold (``cs.spec.rendezvous_cost``): no
 ``smpi/or``, and no ``smpi/os`` for a blocking send; only its route and bytes."""
@@ -513,6 +516,11 @@ def simgrid_semantics(sag: SAG) -> tuple[SAG, list[str]]:
                        f"{rendezvous_cost(sag)})")
         same = _with_spec_text(same, "rendezvous_cost", SIMGRID_RENDEZVOUS,
                                "as SMPI prices a message above its detached threshold")
+    if any_source(sag) != SIMGRID_ANY_SOURCE:
+        changes.append(f"cs.spec.any_source: {SIMGRID_ANY_SOURCE} (the spec says "
+                       f"{any_source(sag)})")
+        same = _with_spec_text(same, "any_source", SIMGRID_ANY_SOURCE,
+                               "as SMPI's mailbox matches an MPI_ANY_SOURCE receive")
     buffers = sag.text(f"{sag.nodes}.cs.spec.static_buffer_use", "all")
     if buffers != "all":  # the export prices every message by its size (smpi/ois = smpi/os)
         changes.append(f"cs.spec.static_buffer_use: all (the spec says {buffers})")
