@@ -93,6 +93,14 @@ def comm_split(sag: SAG) -> str:
     return sag.text(f"{sag.nodes}.cs.spec.comm_split", "allgather")
 
 
+def self_sendrecv(sag: SAG) -> str:
+    """What an MPI_SENDRECV to and from the calling rank itself costs,
+    ``cs.spec.self_sendrecv``: ``message`` (the default: a message to self like any other,
+    startup and bytes, as its MPI_SEND to self would) or ``copy`` (SMPI's: the send buffer is
+    copied into the receive buffer, no message, no time)."""
+    return sag.text(f"{sag.nodes}.cs.spec.self_sendrecv", "message")
+
+
 def any_source(sag: SAG) -> str:
     """Which message an MPI_ANY_SOURCE receive takes when several are there,
     ``cs.spec.any_source``: ``arrival`` (the default: the first to arrive, as a library

@@ -110,6 +110,9 @@ VOCABULARY: dict[str, dict[str, Group]] = {
                 # which message an MPI_ANY_SOURCE receive takes first (absent: arrival; posted:
                 # SMPI's, the first send posted); docs/mpi.md
                 "any_source": Field(TEXT, required=False, choices=("arrival", "posted")),
+                # an MPI_SENDRECV to and from itself (absent: message, priced as a message to
+                # self; copy: SMPI's, free); docs/validation.md, "Messages to self"
+                "self_sendrecv": Field(TEXT, required=False, choices=("message", "copy")),
                 "mesh_columns": Field("count", required=False),
                 # ports per switch of a fat tree (half down, half up); its levels grow with
                 # max_procs (interp/system/fattree.py)

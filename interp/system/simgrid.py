@@ -57,6 +57,7 @@ from interp.errors import InterpError
 from interp.system.fattree import FatTree
 from interp.system.filter import (
     any_source, channel, comm_split, eager_threshold, fat_tree, rendezvous_cost, route,
+    self_sendrecv,
 )
 from interp.system.mapping import HOST, check_nprocs
 from interp.system.model import SAG, SAU, Bound, Parameter
@@ -74,6 +75,9 @@ then rank 0's messages to each other member."""
 SIMGRID_ANY_SOURCE = "posted"
 """Which message SMPI's MPI_ANY_SOURCE receive takes (``cs.spec.any_source``): the first send
 posted to the receiver's mailbox."""
+SIMGRID_SELF_SENDRECV = "copy"
+"""SMPI's MPI_Sendrecv to and from the calling rank (``cs.spec.self_sendrecv``): a copy, no
+message."""
 SIMGRID_RENDEZVOUS = "transfer"
 """What SMPI charges a message above its detached threshold (``cs.spec.rendezvous_cost``): no
 ``smpi/or``, and no ``smpi/os`` for a blocking send; only its route and bytes."""
@@ -521,6 +525,11 @@ def simgrid_semantics(sag: SAG) -> tuple[SAG, list[str]]:
                        f"{any_source(sag)})")
         same = _with_spec_text(same, "any_source", SIMGRID_ANY_SOURCE,
                                "as SMPI's mailbox matches an MPI_ANY_SOURCE receive")
+    if self_sendrecv(sag) != SIMGRID_SELF_SENDRECV:
+        changes.append(f"cs.spec.self_sendrecv: {SIMGRID_SELF_SENDRECV} (the spec says "
+                       f"{self_sendrecv(sag)})")
+        same = _with_spec_text(same, "self_sendrecv", SIMGRID_SELF_SENDRECV,
+                               "as SMPI's MPI_Sendrecv copies to the rank itself")
     buffers = sag.text(f"{sag.nodes}.cs.spec.static_buffer_use", "all")
     if buffers != "all":  # the export prices every message by its size (smpi/ois = smpi/os)
         changes.append(f"cs.spec.static_buffer_use: all (the spec says {buffers})")
