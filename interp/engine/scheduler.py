@@ -489,11 +489,13 @@ class Scheduler(GlobalSync):
         """Whether a process other than ``p`` and ``m``'s sender, waiting, has a settled
         message to take that arrives before ``m`` would be chosen (its arrival or post):
         woken, it might send ``p`` a message that comes first; it is served first."""
-        key = as_time(self._key(m)) if not is_symbolic(self._key(m)) else None
-        if key is None:
+        key = self._key(m)
+        if is_symbolic(key):
             return False
-        for q in self.processes:
-            if q is p or q is m.src or q.state != "blocked" or \
+        key = as_time(key)
+        for dst in list(self.messages.destinations()):  # (only those with a message to take)
+            q = self.by_pid.get(dst)
+            if q is None or q is p or q is m.src or q.state != "blocked" or \
                     not isinstance(q.request, (RecvReq, WaitReq)):
                 continue
             for rq in self.receives.get(q.pid) or ():
