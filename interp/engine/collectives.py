@@ -37,6 +37,9 @@ from interp.system.filter import comm_split
 
 ZERO = 0.0
 _MOVE_ONLY = ("gather", "scatter", "allgather", "alltoall", "alltoallv", "scan", "exscan")
+BLOCKING = frozenset({"bcast", "reduce", "scatter", "gather"})
+"""Collectives whose algorithms send with a blocking send (SMPI's binomial trees, linear
+scatter and gather); the others exchange with sendrecv (``MessageModel.collective_time``)."""
 _PRICED_AS = {"comm_split": ("comm_split", 8), "comm_dup": ("allreduce", 4),
               "cart_create": ("allreduce", 4)}
 """New communicators: the collective they are priced as, and its message size in bytes."""
@@ -150,7 +153,7 @@ def _startups(s: GlobalSync, kind: str, size_of, rounds) -> tuple[dict, dict]:
             if kind in ("gsync", "barrier"):
                 c = as_time(s.sag.seconds(f"{s.sag.nodes}.cs.sync.overhead", s.bound))
             else:
-                c = s.msgs.time(src, dst, size_of(src, dst), True).startup
+                c = s.msgs.collective_time(src, dst, size_of(src, dst), kind in BLOCKING).startup
             side = after if src in heard else before
             side[src] = side.get(src, ZERO) + c
         heard.update(dst for _, dst in rnd)
@@ -249,6 +252,7 @@ def _rounds(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
         ready = {x: [t[x]] for x in t}
         taken = {x: [] for x in t}
         leaves = dict(t)  # a sender's next message of the round leaves after its last (scan)
+        posted = dict(t)  # when a receiver's next receive is posted (rendezvous messages)
         for src, dst in rnd:
             if kind in ("gsync", "barrier"):
                 c_send = as_time(s.sag.seconds(f"{s.sag.nodes}.cs.sync.overhead", s.bound))
@@ -256,11 +260,20 @@ def _rounds(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
                 arrive, recv = t[src] + c_send + hop, ZERO
                 busy = t[src] + c_send
             else:
-                mt = s.msgs.time(src, dst, size_of(src, dst), True)
+                blocking = kind in BLOCKING
+                mt = s.msgs.collective_time(src, dst, size_of(src, dst), blocking)
                 depart = leaves[src]
+                # an MPI message above the eager threshold (rendezvous): its data leaves once
+                # the receiver is in the round, and the send is complete at its arrival
+                rdv = is_eager(reqs[src].aau) and s.msgs.collective_rendezvous(size_of(src, dst))
+                if rdv:
+                    depart = later(depart + mt.startup, posted[dst]) - mt.startup
                 arrive = depart + mt.startup + mt.transmission + delay.get((i, src, dst), ZERO)
+                if rdv and blocking:  # a root takes its messages one blocking receive after
+                    posted[dst] = arrive + mt.receive  # another (a sendrecv's: posted at once)
                 recv = mt.receive + reqs[dst].combine_seconds
-                busy = depart + mt.startup + (ZERO if is_eager(reqs[src].aau) else mt.transmission)
+                busy = arrive if rdv else \
+                    depart + mt.startup + (ZERO if is_eager(reqs[src].aau) else mt.transmission)
                 leaves[src] = busy
                 flows.append(((i, src, dst), depart, mt))
             ready[src].append(busy)
@@ -271,14 +284,18 @@ def _rounds(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq],
 
 def _plan(s: GlobalSync, kind: str, size_of, rounds, reqs: dict[int, CollReq]) -> list | None:
     """Each round's messages as (src, dst, MessageTime, receive overhead with the combine,
-    eager sender), when every time is a number (a barrier's messages are priced apart)."""
+    eager sender), when every time is a number and no message is rendezvous (a barrier's
+    messages, and a message that waits for its receiver, are priced by ``_rounds``)."""
     if kind in ("gsync", "barrier"):
         return None
     plan = []
     for rnd in rounds:
         row = []
         for src, dst in rnd:
-            mt = s.msgs.time(src, dst, size_of(src, dst), True)
+            size = size_of(src, dst)
+            if s.msgs.collective_rendezvous(size):
+                return None
+            mt = s.msgs.collective_time(src, dst, size, kind in BLOCKING)
             recv = mt.receive + reqs[dst].combine_seconds
             if not (type(mt.startup) is type(mt.transmission) is type(recv) is float):
                 return None

@@ -35,6 +35,7 @@ from interp.system import (
     HOST, SAG, channel, contention, crossbar, eager_threshold, message_cost, message_seconds,
     overlap_fraction, route,
 )
+from interp.system.filter import any_source, rendezvous_cost
 
 ZERO = 0.0
 
@@ -99,7 +100,8 @@ class MessageTrace:
     depart: sp.Expr
 
 
-RENDEZVOUS_CALLS = ("MPI_SEND", "MPI_ISEND", "MPI_RSEND")
+RENDEZVOUS_CALLS = ("MPI_SEND", "MPI_ISEND", "MPI_RSEND", "MPI_BCAST")  # (MPI_BCAST: its tree's sends)
+BLOCKING_SENDS = ("MPI_SEND", "MPI_RSEND", "MPI_BCAST")  # wait in the call for a rendezvous
 SYNCHRONOUS_MODE = ("MPI_SSEND", "MPI_ISSEND")  # rendezvous at any size (MPI 3.1 §3.4)
 
 
@@ -125,6 +127,8 @@ class MessageModel:
             if contention(sag) and timing else None
         self.crossbar = crossbar(sag)
         self.threshold = eager_threshold(sag)
+        self.transfer_only = rendezvous_cost(sag) == "transfer"
+        self.match_posted = any_source(sag) == "posted"
         self.notes: list[str] = []
         self.assumptions: list[sp.Basic] = []  # eager sends of symbolic size: size <= threshold
         self._routes: dict[tuple[int, int], list[int]] = {}  # (collectives')
@@ -243,6 +247,29 @@ class MessageModel:
         if note not in self.notes:
             self.notes.append(note)
         return False
+
+    def handshake_time(self, t: MessageTime, blocking: bool) -> MessageTime:
+        """A rendezvous message's parts. ``rendezvous_cost: overheads`` (the default): those of
+        any message of its size. ``transfer`` (SMPI 3.32's rendezvous): its receive pays no
+        call overhead (SMPI's ``smpi/or`` is for detached sends only), and a ``blocking``
+        standard send (MPI_SEND, MPI_RSEND, a tree broadcast's send) no startup either
+        (``smpi/os`` likewise): its data leaves when sender and receive are both there."""
+        if not self.transfer_only:
+            return t
+        return MessageTime(ZERO if blocking else t.startup, t.transmission, t.wire, ZERO)
+
+    def collective_time(self, src: int, dst: int, size: sp.Expr, blocking: bool) -> MessageTime:
+        """A collective's message: rendezvous above the eager threshold, as a point-to-point
+        send of that size (``handshake_time``); ``blocking``: the algorithm sends it with a
+        blocking send (SMPI's binomial reduce, linear scatter and gather), not a sendrecv."""
+        t = self.time(src, dst, size, True)
+        return self.handshake_time(t, blocking) if self.collective_rendezvous(size) else t
+
+    def collective_rendezvous(self, size: sp.Expr) -> bool:
+        """Is a collective's message of ``size`` bytes above the eager threshold (a number:
+        a symbolic size is eager, as a point-to-point send's is taken to be)?"""
+        return self.threshold is not None and isinstance(size, (int, float, sp.Number)) \
+            and float(size) > self.threshold
 
     def overlap(self, kind: str) -> float:
         """1 − f_overlap: the part of a communication's time not hidden behind computation."""

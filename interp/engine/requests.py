@@ -28,7 +28,7 @@ from interp.engine.timeval import as_time, is_earlier, later
 from interp.engine.values import Frame
 from interp.errors import InterpError
 from interp.system import collective_rounds
-from interp.system.filter import channel
+from interp.system.filter import channel, self_sendrecv
 
 from interp.engine.process import Process, TraceSpan
 
@@ -139,8 +139,12 @@ def communicate(p: Process, a: A.AAU, frame: Frame) -> Generator:
     p.advance("computation", compute_seconds(a.arg_ops, p.cm))
     op = a.call.op if isinstance(a, A.LibraryAAU) and a.call else None
     if op == "sendrecv":  # MPI_SENDRECV: its (eager) send, then its receive
-        yield from exchange(p, _Part(a, "MPI_SEND", SENDRECV_SEND), frame)
-        yield from exchange(p, _Part(a, "MPI_RECV", SENDRECV_RECV), frame)
+        send, recv = _Part(a, "MPI_SEND", SENDRECV_SEND), _Part(a, "MPI_RECV", SENDRECV_RECV)
+        if self_sendrecv(p.cm.sag) == "copy" and p.recorder is None and \
+                _copied_to_self(p, send, recv, frame):
+            return None
+        yield from exchange(p, send, frame)
+        yield from exchange(p, recv, frame)
     elif op == "bcast" and channel(p.cm.sag) == "fair":  # as SimGrid: the tree's messages
         yield from _broadcast(p, a, frame)
     elif op == "test":
@@ -157,6 +161,24 @@ def communicate(p: Process, a: A.AAU, frame: Frame) -> Generator:
     else:
         yield from exchange(p, a, frame)
     return None
+
+
+def _copied_to_self(p: Process, send: _Part, recv: _Part, frame: Frame) -> bool:
+    """An MPI_SENDRECV whose destination and source are both the calling rank, under
+    ``cs.spec.self_sendrecv: copy``: the send buffer is copied into the receive buffer, no
+    message and no time (SMPI's Request::sendrecv). False for any other sendrecv."""
+    sent, taken = build_request(p, send, frame), build_request(p, recv, frame)
+    if not (isinstance(sent, SendReq) and isinstance(taken, RecvReq)) or \
+            sent.dests != [p.pid] or taken.source != p.pid:
+        return False
+    if taken.buf:
+        at = _sequence(p, frame, recv.arg("recvbuf") or recv.arg("buf"),
+                       recv.arg("recvcount") or recv.arg("count"))
+        frame.receive(taken.buf, sent.payload, f"it is received at line {recv.loc.line}, and "
+                                              "the values sent are not followed", at)
+    _record_status(p, recv, frame, p.pid if sent.rank is None else sent.rank, int(sent.tag),
+                   sent.size)
+    return True
 
 
 COLLECTIVE_CONTEXT = -1_000_000  # minus the communicator's handle: its collectives' messages

@@ -26,7 +26,7 @@ from interp.engine import collectives
 from interp.engine.buffers import BLOCKED
 from interp.engine.diagnosis import check_sizes, diagnose_hang, leftovers
 from interp.engine.edges import CommEdge
-from interp.engine.messages import Message, MessageTrace
+from interp.engine.messages import BLOCKING_SENDS, Message, MessageTrace
 from interp.engine.network import EVERYONE
 from interp.engine.omega import run_chain
 from interp.engine.process import HOST_ID, Process
@@ -237,7 +237,9 @@ class Scheduler(GlobalSync):
         max(τ_send + startup, τ_recv posted) and arrives a transmission later; the send
         completes then. Returns what moves the sender on (after the receiver is served)."""
         req, sender = m.rendezvous, m.src
-        t = self.msgs.time(sender.pid, m.dst, m.size, True)
+        call = getattr(req.aau, "call", None)
+        t = self.msgs.handshake_time(self.msgs.time(sender.pid, m.dst, m.size, True),
+                                     call is not None and call.name in BLOCKING_SENDS)
         tau = m.depart
         ready = later(tau + t.startup, rq.posted)
         m.depart, m.arrival, m.rendezvous = ready - t.startup, ready + t.transmission, None
@@ -343,6 +345,8 @@ class Scheduler(GlobalSync):
                     i += 1
                     continue
                 m = cands[0] if len(cands) == 1 else self._earliest(cands)
+                if rq.source is None and self._wakes_first(p, m):
+                    break  # an any-source receive: another may send it an earlier message
                 queue.pop(i)
                 if rq.peek:  # MPI_PROBE: its status, the message left for the receive after
                     self._step(p, self._probed(p, m))
@@ -396,6 +400,10 @@ class Scheduler(GlobalSync):
             return None
         if q.state in ("ready", "paused"):
             return as_time(q.clock)
+        if q.state == "blocked" and isinstance(q.request, CollReq):
+            # it sends again once the collective is complete: when its last member enters,
+            # which no process can do before the earliest time any may act
+            return self._floor()
         if q.state != "blocked" or not isinstance(q.request, (RecvReq, WaitReq)):
             return None
         return self._first_arrival(pid)
@@ -427,6 +435,11 @@ class Scheduler(GlobalSync):
             if q.state in ("ready", "paused"):
                 times.append(as_time(q.clock))
                 continue
+            if isinstance(q.request, CollReq):
+                entered = self._entered(q)
+                if entered is not None:
+                    times.append(entered)
+                continue
             first = self._first_arrival(q.pid)
             if first is not None:
                 times.append(max(as_time(q.clock), first))
@@ -440,6 +453,20 @@ class Scheduler(GlobalSync):
         idle, delay = self.msgs.wait_parts(p.clock, ready, m.depart, m.contention)
         return Reply(end=ready, parts={"waiting": ready - p.clock}, status=m.status, idle=idle,
                      contention=delay)
+
+    def _entered(self, q: Process) -> float | None:
+        """For a process blocked in a collective every member of which has entered (it is
+        priced at the end of this pass of ``_match``): the latest entry, before which it
+        cannot leave; None while a member is missing (that member's own time bounds it)."""
+        for inst in self.collectives.values():
+            if q.pid in inst and inst[q.pid][1] is q.request:
+                comm = q.request.comm
+                if len(inst) != (self.nprocs if comm is None else comm.size):
+                    return None
+                clocks = [entry for _, _, entry in inst.values()]
+                return None if any(is_symbolic(c) for c in clocks) else \
+                    max(as_time(c) for c in clocks)
+        return None
 
     def _deliver(self, p: Process, rq: RecvReq, m: Message) -> bool:
         """Message ``m`` is taken by receive ``rq`` of ``p``; True when ``p`` or a
@@ -472,8 +499,36 @@ class Scheduler(GlobalSync):
             return True
         return False
 
+    def _wakes_first(self, p: Process, m: Message) -> bool:
+        """Whether a process other than ``p`` and ``m``'s sender, waiting, has a settled
+        message to take that arrives before ``m`` would be chosen (its arrival or post):
+        woken, it might send ``p`` a message that comes first; it is served first."""
+        key = self._key(m)
+        if is_symbolic(key):
+            return False
+        key = as_time(key)
+        for dst in list(self.messages.destinations()):  # (only those with a message to take)
+            q = self.by_pid.get(dst)
+            if q is None or q is p or q is m.src or q.state != "blocked" or \
+                    not isinstance(q.request, (RecvReq, WaitReq)):
+                continue
+            for rq in self.receives.get(q.pid) or ():
+                for x in self._candidates(q.pid, rq):
+                    if not is_symbolic(x.arrival) and as_time(x.arrival) < key and \
+                            self.msgs.settled(x, self._free_clock):
+                        return True
+        return False
+
+    def _key(self, m: Message):
+        """What orders the messages an any-source receive may take (``cs.spec.any_source``)."""
+        if self.msgs.match_posted:  # SMPI's mailbox: the first send posted (after its startup)
+            return m.depart + self.msgs.time(m.src.pid, m.dst, m.size, m.synchronous).startup
+        return m.arrival
+
     def _earliest(self, cands: list[Message]) -> Message:
-        return cands[earliest([m.arrival for m in cands])]
+        """The message an any-source receive takes of ``cands`` (their arrival is a lower
+        bound while unsettled: sharing only delays)."""
+        return cands[earliest([self._key(m) for m in cands])]
 
     def _edge(self, kind: str, m: Message, p: Process, rq: RecvReq) -> None:
         key = (m.src.pid, m.send_aau.id, p.pid, rq.aau.id)

@@ -87,6 +87,7 @@ class GlobalSync:
         self.messages.append(msg)
         if rendezvous:
             msg.rendezvous = req
+            msg.receive = self.msgs.handshake_time(t, False).receive
             return None
         self.msgs.contend(msg, t, self.clock_floor)
         return msg.arrival  # a csend's sender is busy until its message is through

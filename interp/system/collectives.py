@@ -25,9 +25,8 @@ the filter replaces a collective call by the messages below. Nine algorithms:
   ``gather__ompi_basic_linear``): the root sends each other rank its share, ranks in order,
   one round each; or receives them so. Every message carries one rank's share, as the call's
   count names.
-* **neighbour_ring** (MPI_Allgather, SMPI's ``allgather__ring``): P - 1 rounds in which every
-  rank k sends one share to k + 1 mod P (the share it received in the round before).
-* **ring** (MPI_Alltoall, SMPI's ``alltoall__ring``,
+* **ring** (MPI_Alltoall, SMPI's ``alltoall__ring``; MPI_Allgather, SMPI's ``allgather__ring``,
+  whose round i sends the rank's own share to k + i, not the share received before to k + 1;
   the pairwise exchange of Thakur, Rabenseifner & Gropp 2005): in round i = 1, ..., P-1 every
   process k sends its block for (k + i) mod P to that process (and receives the block of
   (k - i) mod P); P - 1 rounds, every message carrying one block, for every P. Each pair of
@@ -62,7 +61,6 @@ _ALGORITHM_OF = {
     "reduce": ("reduce", "mpi_reduce"),
     "scatter": ("scatter", "mpi_scatter"),
     "gather": ("gather", "mpi_gather"),
-    "neighbour_ring": ("allgather", "mpi_allgather"),
     "exchange": (
         "barrier", "mpi_barrier", "comm_split",
         # NX/2 global operations: every node gets the result.
@@ -72,7 +70,7 @@ _ALGORITHM_OF = {
     ),
     "rdb": ("allreduce", "mpi_allreduce"),
     "linear_scan": ("scan", "mpi_scan", "exscan", "mpi_exscan"),
-    "ring": ("alltoall", "mpi_alltoall"),
+    "ring": ("alltoall", "mpi_alltoall", "allgather", "mpi_allgather"),
     "pairwise": ("alltoallv", "mpi_alltoallv"),
 }  # fmt: skip
 COLLECTIVES: dict[str, str] = {kind: algo for algo, kinds in _ALGORITHM_OF.items() for kind in kinds}
@@ -175,12 +173,6 @@ def _scan(nprocs: int) -> list[Round]:
     return [[(k, j) for k in range(nprocs) for j in range(k + 1, nprocs)]] if nprocs > 1 else []
 
 
-def _neighbour_ring(nprocs: int) -> list[Round]:
-    """SMPI's allgather__ring: P − 1 rounds in which every rank sends its right neighbour the
-    share it got in the round before (its own first)."""
-    return [[(k, (k + 1) % nprocs) for k in range(nprocs)] for _ in range(1, nprocs)]
-
-
 def collective_rounds(kind: str, nprocs: int, root: int = 0) -> list[Round]:
     """The messages of collective ``kind`` as rounds of ``(src, dst)`` rank pairs.
 
@@ -208,8 +200,6 @@ def collective_rounds(kind: str, nprocs: int, root: int = 0) -> list[Round]:
         return _scatter(nprocs, root)
     if algorithm == "gather":
         return _gather(nprocs, root)
-    if algorithm == "neighbour_ring":
-        return _neighbour_ring(nprocs)
     if algorithm == "rdb":
         return _rdb(nprocs)
     if algorithm == "linear_scan":

@@ -93,6 +93,31 @@ def comm_split(sag: SAG) -> str:
     return sag.text(f"{sag.nodes}.cs.spec.comm_split", "allgather")
 
 
+def self_sendrecv(sag: SAG) -> str:
+    """What an MPI_SENDRECV to and from the calling rank itself costs,
+    ``cs.spec.self_sendrecv``: ``message`` (the default: a message to self like any other,
+    startup and bytes, as its MPI_SEND to self would) or ``copy`` (SMPI's: the send buffer is
+    copied into the receive buffer, no message, no time)."""
+    return sag.text(f"{sag.nodes}.cs.spec.self_sendrecv", "message")
+
+
+def any_source(sag: SAG) -> str:
+    """Which message an MPI_ANY_SOURCE receive takes when several are there,
+    ``cs.spec.any_source``: ``arrival`` (the default: the first to arrive, as a library
+    matches a message when it comes in) or ``posted`` (SMPI's: the first whose send was
+    posted, SimGrid's mailbox order, whatever its route and size)."""
+    return sag.text(f"{sag.nodes}.cs.spec.any_source", "arrival")
+
+
+def rendezvous_cost(sag: SAG) -> str:
+    """What a message above the eager threshold pays, ``cs.spec.rendezvous_cost``:
+    ``overheads`` (the default: as any message, the sender's startup before its data leaves
+    and the receiver's call overhead; the dynamic class prices the handshake) or ``transfer``
+    (SMPI 3.32's: the data leaves when sender and receive are both there and pays only its
+    route and bytes; a nonblocking or synchronous-mode send still pays its startup first)."""
+    return sag.text(f"{sag.nodes}.cs.spec.rendezvous_cost", "overheads")
+
+
 def eager_threshold(sag: SAG) -> float | None:
     """The largest MPI point-to-point message sent eagerly, ``cs.spec.eager_threshold`` in
     bytes; a larger one is sent by rendezvous (the sender waits for the matching receive).

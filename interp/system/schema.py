@@ -104,6 +104,15 @@ VOCABULARY: dict[str, dict[str, Group]] = {
                 # MPI sends of more bytes use the rendezvous protocol (absent: every MPI send
                 # is eager); see docs/mpi.md
                 "eager_threshold": Field("bytes", required=False),
+                # what a rendezvous message pays (absent: overheads, the startup and receive
+                # of its class; transfer: SMPI's, its bytes and route only); docs/mpi.md
+                "rendezvous_cost": Field(TEXT, required=False, choices=("overheads", "transfer")),
+                # which message an MPI_ANY_SOURCE receive takes first (absent: arrival; posted:
+                # SMPI's, the first send posted); docs/mpi.md
+                "any_source": Field(TEXT, required=False, choices=("arrival", "posted")),
+                # an MPI_SENDRECV to and from itself (absent: message, priced as a message to
+                # self; copy: SMPI's, free); docs/validation.md, "Messages to self"
+                "self_sendrecv": Field(TEXT, required=False, choices=("message", "copy")),
                 "mesh_columns": Field("count", required=False),
                 # ports per switch of a fat tree (half down, half up); its levels grow with
                 # max_procs (interp/system/fattree.py)

@@ -55,7 +55,10 @@ from pathlib import Path
 
 from interp.errors import InterpError
 from interp.system.fattree import FatTree
-from interp.system.filter import channel, comm_split, eager_threshold, fat_tree, route
+from interp.system.filter import (
+    any_source, channel, comm_split, eager_threshold, fat_tree, rendezvous_cost, route,
+    self_sendrecv,
+)
 from interp.system.mapping import HOST, check_nprocs
 from interp.system.model import SAG, SAU, Bound, Parameter
 from interp.system.units import TEXT
@@ -68,6 +71,16 @@ SIMGRID_CHANNEL = "fair"
 SIMGRID_SPLIT = "gather_send"
 """How SMPI's MPI_Comm_split learns the groups (``cs.spec.comm_split``): a gather to rank 0,
 then rank 0's messages to each other member."""
+
+SIMGRID_ANY_SOURCE = "posted"
+"""Which message SMPI's MPI_ANY_SOURCE receive takes (``cs.spec.any_source``): the first send
+posted to the receiver's mailbox."""
+SIMGRID_SELF_SENDRECV = "copy"
+"""SMPI's MPI_Sendrecv to and from the calling rank (``cs.spec.self_sendrecv``): a copy, no
+message."""
+SIMGRID_RENDEZVOUS = "transfer"
+"""What SMPI charges a message above its detached threshold (``cs.spec.rendezvous_cost``): no
+``smpi/or``, and no ``smpi/os`` for a blocking send; only its route and bytes."""
 
 EAGER_LIMIT = 1 << 30
 """``smpi/send-is-detached-thresh`` and ``smpi/async-small-thresh``: every message eager."""
@@ -489,7 +502,9 @@ def simgrid_semantics(sag: SAG) -> tuple[SAG, list[str]]:
     messages too (``channel: fair``), no overlap of a call's overhead (SMPI's ``smpi/os``,
     ``or`` and ``ois`` are paid whole by the calling rank: E5 in docs/validation.md),
     MPI_COMM_SPLIT as SMPI implements it (``comm_split: gather_send``: a gather to rank 0 and
-    its sends, docs/mpi.md), and every message of at most the static buffer size in the
+    its sends, docs/mpi.md), a message above the eager threshold as SMPI prices it
+    (``rendezvous_cost: transfer``: no receive overhead, no startup for a blocking send),
+    and every message of at most the static buffer size in the
     static class (``static_buffer_use: all``: the export's ``smpi/ois`` is ``smpi/os``, so
     SMPI prices a program's own small MPI_ISEND as a small MPI_SEND). Returns that machine
     and one line per value it changed."""
@@ -500,6 +515,21 @@ def simgrid_semantics(sag: SAG) -> tuple[SAG, list[str]]:
         changes.append(f"cs.spec.comm_split: {SIMGRID_SPLIT} (the spec says {comm_split(sag)})")
     same = _with_spec_text(simgrid_channel(sag), "comm_split", SIMGRID_SPLIT,
                            "as SMPI splits a communicator")
+    if eager_threshold(sag) is not None and rendezvous_cost(sag) != SIMGRID_RENDEZVOUS:
+        changes.append(f"cs.spec.rendezvous_cost: {SIMGRID_RENDEZVOUS} (the spec says "
+                       f"{rendezvous_cost(sag)})")
+        same = _with_spec_text(same, "rendezvous_cost", SIMGRID_RENDEZVOUS,
+                               "as SMPI prices a message above its detached threshold")
+    if any_source(sag) != SIMGRID_ANY_SOURCE:
+        changes.append(f"cs.spec.any_source: {SIMGRID_ANY_SOURCE} (the spec says "
+                       f"{any_source(sag)})")
+        same = _with_spec_text(same, "any_source", SIMGRID_ANY_SOURCE,
+                               "as SMPI's mailbox matches an MPI_ANY_SOURCE receive")
+    if self_sendrecv(sag) != SIMGRID_SELF_SENDRECV:
+        changes.append(f"cs.spec.self_sendrecv: {SIMGRID_SELF_SENDRECV} (the spec says "
+                       f"{self_sendrecv(sag)})")
+        same = _with_spec_text(same, "self_sendrecv", SIMGRID_SELF_SENDRECV,
+                               "as SMPI's MPI_Sendrecv copies to the rank itself")
     buffers = sag.text(f"{sag.nodes}.cs.spec.static_buffer_use", "all")
     if buffers != "all":  # the export prices every message by its size (smpi/ois = smpi/os)
         changes.append(f"cs.spec.static_buffer_use: all (the spec says {buffers})")

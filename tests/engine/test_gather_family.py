@@ -14,9 +14,15 @@ most 100 B, so static: 70 + 80·0.42 + 11·hops us = 114.6 us over 1 hop, 125.6 
   70 + 114.6 = 184.6, rank 3 at 140 + 125.6 = 265.6, the root at 3·70 = 210 us;
 * gather to 0: ranks 1, 2, 3 send at once and are done at 70 us; the root has all three
   at max(114.6, 114.6, 125.6) = 125.6 us;
-* allgather ring, 3 rounds k → k + 1: after round 1 ranks 1 and 3 are at 114.6 (their left
-  neighbour is 1 hop away), 0 and 2 at 125.6; round 2 ends at 114.6 + 125.6 = 240.2 us for
-  all; round 3 at 240.2 + 114.6 = 354.8 (ranks 1, 3) and 240.2 + 125.6 = 365.8 (0, 2).
+* allgather, SMPI's allgather__ring: in round i = 1, 2, 3 rank k sends its own share to
+  k + i and takes k − i's (a sendrecv; not the neighbour ring that forwards what it got,
+  which interp priced until 2026-11-25: SMPI's trace of a gather then an allgather shows
+  every rank receiving from every other). Round 1 (k → k + 1): rank 0 hears from 3 and rank
+  2 from 1 over 2 hops (125.6), ranks 1 and 3 over 1 (114.6). Round 2 (k → k + 2, all 1
+  hop): each starts when its sender ended round 1: ranks 0 and 2 at 125.6 + 114.6 = 240.2,
+  ranks 1 and 3 at 114.6 + 114.6 = 229.2. Round 3 (k → k + 3 = k − 1): rank 0 hears from 1
+  (1 hop, from 229.2): 343.8; rank 1 from 2 (2 hops, from 240.2): 365.8; rank 2 from 3:
+  343.8; rank 3 from 0: 365.8. (The neighbour ring gave 365.8, 354.8, 365.8, 354.8.)
 """
 
 from __future__ import annotations
@@ -78,16 +84,18 @@ def test_gather_is_every_ranks_send_at_once(tmp_path):
     assert _finish(tmp_path, "GATHER") == pytest.approx([TWO_HOPS, s, s, s], rel=1e-9)
 
 
-def test_allgather_is_the_neighbour_ring(tmp_path):
-    two = ONE_HOP + TWO_HOPS
-    assert _finish(tmp_path, "ALLGATHER") == pytest.approx(
-        [two + TWO_HOPS, two + ONE_HOP, two + TWO_HOPS, two + ONE_HOP], rel=1e-9)
+def test_allgather_sends_its_own_share_to_k_plus_i(tmp_path):
+    round2 = [TWO_HOPS + ONE_HOP, 2 * ONE_HOP, TWO_HOPS + ONE_HOP, 2 * ONE_HOP]
+    assert round2 == pytest.approx([240.2e-6, 229.2e-6, 240.2e-6, 229.2e-6])
+    ends = [round2[1] + ONE_HOP, round2[2] + TWO_HOPS, round2[3] + ONE_HOP, round2[0] + TWO_HOPS]
+    assert ends == pytest.approx([343.8e-6, 365.8e-6, 343.8e-6, 365.8e-6])
+    assert _finish(tmp_path, "ALLGATHER") == pytest.approx(ends, rel=1e-9)
 
 
 @pytest.mark.parametrize("nprocs,root", [(1, 0), (3, 2), (5, 1), (8, 0)])
 def test_rounds_carry_every_share_once(nprocs, root):
-    """Linear scatter/gather: one message per other rank, to/from the root; the ring: P − 1
-    rounds in which every rank sends once to its right neighbour."""
+    """Linear scatter/gather: one message per other rank, to/from the root; the allgather:
+    P − 1 rounds in which every rank k sends once, to k + i in round i."""
     others = sorted(k for k in range(nprocs) if k != root)
     assert [m for rnd in collective_rounds("scatter", nprocs, root) for m in rnd] == \
         [(root, k) for k in others]
@@ -95,7 +103,8 @@ def test_rounds_carry_every_share_once(nprocs, root):
         [(k, root) for k in others]
     ring = collective_rounds("allgather", nprocs)
     assert len(ring) == nprocs - 1
-    assert all(sorted(rnd) == [(k, (k + 1) % nprocs) for k in range(nprocs)] for rnd in ring)
+    assert all(sorted(rnd) == [(k, (k + i) % nprocs) for k in range(nprocs)]
+               for i, rnd in enumerate(ring, 1))
 
 
 def test_the_export_selects_the_same_algorithms():

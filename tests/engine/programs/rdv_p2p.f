@@ -1,0 +1,24 @@
+C     Rank 0 sends rank 1 16384 doubles (131072 bytes) with MPI_SEND,
+C     then the same with MPI_ISEND and MPI_WAIT; rank 1 receives both.
+      PROGRAM RDVPP
+      IMPLICIT NONE
+      INCLUDE 'mpif.h'
+      INTEGER ME, IERR, REQ
+      INTEGER STATUS(MPI_STATUS_SIZE)
+      DOUBLE PRECISION A(16384)
+      CALL MPI_INIT(IERR)
+      CALL MPI_COMM_RANK(MPI_COMM_WORLD, ME, IERR)
+      IF (ME .EQ. 0) THEN
+         CALL MPI_SEND(A, 16384, MPI_DOUBLE_PRECISION, 1, 1,
+     &        MPI_COMM_WORLD, IERR)
+         CALL MPI_ISEND(A, 16384, MPI_DOUBLE_PRECISION, 1, 2,
+     &        MPI_COMM_WORLD, REQ, IERR)
+         CALL MPI_WAIT(REQ, STATUS, IERR)
+      ELSE IF (ME .EQ. 1) THEN
+         CALL MPI_RECV(A, 16384, MPI_DOUBLE_PRECISION, 0, 1,
+     &        MPI_COMM_WORLD, STATUS, IERR)
+         CALL MPI_RECV(A, 16384, MPI_DOUBLE_PRECISION, 0, 2,
+     &        MPI_COMM_WORLD, STATUS, IERR)
+      END IF
+      CALL MPI_FINALIZE(IERR)
+      END
