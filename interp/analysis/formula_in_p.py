@@ -273,8 +273,27 @@ def _refused(reason: str, per_p, seconds, notes) -> FormulaInP:
 
 
 def _exact(expr: sp.Expr) -> sp.Expr:
-    """Floats as the exact decimals they print as (2.0 → 2, 7e-05 → 7/100000)."""
-    return expr.xreplace({f: sp.Rational(repr(float(f))) for f in expr.atoms(sp.Float)})
+    """Floats as the exact decimals they print as (2.0 → 2, 7e-05 → 7/100000). A Max or Min
+    is rebuilt unevaluated: its arguments were told apart when it was made, and SymPy's
+    comparison of them again costs time exponential in the nesting (a host's receives in
+    arrival order nest P deep)."""
+    if isinstance(expr, sp.Float):
+        return sp.Rational(repr(float(expr)))
+    if not expr.args or not expr.has(sp.Float):
+        return expr
+    args = [_exact(a) for a in expr.args]
+    if isinstance(expr, (sp.Max, sp.Min)):
+        return expr.func(*args, evaluate=False)
+    return expr.func(*args)
+
+
+def _expand(e: sp.Expr) -> sp.Expr:
+    """``sp.expand`` outside every Max and Min: their insides are expanded when ``_tree``
+    reaches them, not rebuilt (and compared) at every level above."""
+    hidden = {m: sp.Dummy() for m in e.atoms(sp.Max, sp.Min)}
+    if not hidden:
+        return sp.expand(e)
+    return sp.expand(e.xreplace(hidden)).xreplace({d: m for m, d in hidden.items()})
 
 
 def _tree(e: sp.Expr):
@@ -291,7 +310,7 @@ def _tree(e: sp.Expr):
     if isinstance(e, sp.Symbol):
         return ("sym", e)
     if isinstance(e, sp.Add) or isinstance(e, sp.Mul) and any(isinstance(a, sp.Add) for a in e.args):
-        return _sum(sp.expand(e))
+        return _sum(_expand(e))
     if isinstance(e, sp.Mul):
         c, rest = e.as_coeff_Mul()
         if c != 1:
@@ -326,9 +345,15 @@ def _sum(e: sp.Expr):
 def _skeleton(t):
     if isinstance(t, Leaf):
         return "#"
+    if _is_sum(t):  # each term carries its skeleton already: not walked again (a sum in a
+        return ("add", tuple(it[:2] for it in t[1]))  # term in a sum … doubles at each level)
     if isinstance(t, tuple):
         return tuple(_skeleton(x) for x in t)
     return t
+
+
+def _is_sum(t) -> bool:
+    return isinstance(t, tuple) and len(t) == 2 and t[0] == "add"
 
 
 def _order(t):
@@ -338,6 +363,10 @@ def _order(t):
 def _leaves(t):
     if isinstance(t, Leaf):
         yield t.values[0]
+    elif _is_sum(t):
+        for _, _, c, r in t[1]:
+            yield from _leaves(c)
+            yield from _leaves(r)
     elif isinstance(t, tuple):
         for x in t:
             yield from _leaves(x)
@@ -438,9 +467,13 @@ def fit_numbers(ps: Sequence[int], values: Sequence[sp.Rational]) -> sp.Expr:
             if expr is not None and all(abs(float(at_p(expr, p)) - float(v)) <= RTOL * scale
                                         for p, v in zip(ps, values)):
                 return expr
+    terms = min(MAX_TERMS, len(ps) - 1)
+    few = (f" (fitted at {len(ps)} P values only: a larger --p-max fits more terms)"
+           if terms < MAX_TERMS else "")
     raise Mismatch("a number of the formula, " + ", ".join(
         f"{float(v):.6g} at P = {p}" for p, v in zip(ps, values)) + ", is no combination of "
-        + ", ".join(str(display(f)) for f in BASIS) + f" with at most {MAX_TERMS} terms")
+        + ", ".join(str(display(f)) for f in BASIS)
+        + f" with at most {terms} term{'s' * (terms != 1)}{few}")
 
 
 def _exact_solve(combo, cols, ps, values) -> sp.Expr | None:
