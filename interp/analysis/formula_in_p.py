@@ -201,8 +201,8 @@ def formula_in_p(setup: Setup, p_max: int | None = None) -> FormulaInP:
         fit, check = domain[:-VERIFY], domain[-VERIFY:]
         try:
             formula = _rebuild(template, domain, fit)
-        except Mismatch as m:
-            reason = f"over P = {domain[0]}..{domain[-1]}: {m}"
+        except Mismatch as m:  # the longest run's reason (a shorter run fits fewer terms)
+            reason = reason or f"over P = {domain[0]}..{domain[-1]}: {m}"
             continue
         error = _verify(formula, check, per_p, seconds, setup.given)
         if error is None:

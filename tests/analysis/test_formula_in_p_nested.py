@@ -53,3 +53,15 @@ def test_too_few_points_say_so():
     assert fp.formula is None
     assert "with at most 1 term (fitted at 2 P values only: a larger --p-max" in fp.reason
     assert api.formula_in_p([FANIN], machine, {}, p_max=64).formula is not None
+
+
+def test_the_longest_run_gives_the_reason():
+    """The pipelined Gauss-Seidel changes shape over P = 1..32; the shorter runs tried after
+    it fail for having two points to fit. The reason given was the last run's, advising a
+    larger --p-max that would not help; it is the longest run's."""
+    program = str(HERE / "programs" / "gswave.f")
+    fp = api.formula_in_p([program], api.Machine.load("ipsc860"), {"N": 64, "NITER": 1},
+                          p_max=32)
+    assert fp.formula is None
+    assert "shape changes with P between P = 1 and P = 32" in fp.reason
+    assert "--p-max" not in fp.reason
