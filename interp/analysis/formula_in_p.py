@@ -157,7 +157,10 @@ class _NoFormula(Exception):
     """An interpretation that admits no closed form in P (the reason is the message)."""
 
 
-def _interpret(setup: Setup, sag, p: int):
+def _interpret(setup: Setup, sag, p: int, strict: bool = True):
+    """The prediction at P = ``p``; ``strict`` False: a P the user did not ask for (scaling's
+    derivation), where the program's error means no formula, not the end (it is reported
+    at the P values asked for, if there)."""
     try:
         return setup.predict(sag=sag, nprocs=p)
     except NeedValue as need:
@@ -167,10 +170,15 @@ def _interpret(setup: Setup, sag, p: int):
     except Hang as hang:
         raise _NoFormula(f"at P = {p} the program hangs: no closed form in P "
                          f"({hang.message})") from None
+    except InterpError as e:
+        if strict:
+            raise
+        raise _NoFormula(f"{e.message}: no closed form in P") from None
 
 
-def formula_in_p(setup: Setup, p_max: int | None = None) -> FormulaInP:
-    """Interpret at P = 1, 2, 4, …, ``p_max`` and recover T(inputs, P) (module docstring)."""
+def formula_in_p(setup: Setup, p_max: int | None = None, strict: bool = True) -> FormulaInP:
+    """Interpret at P = 1, 2, 4, …, ``p_max`` and recover T(inputs, P) (module docstring).
+    ``strict`` False: an error of the program at one of them means no formula (_interpret)."""
     ps, notes = p_values(setup, p_max)
     sag = holding(setup, max(ps))
     per_p: dict[int, sp.Expr] = {}
@@ -179,7 +187,7 @@ def formula_in_p(setup: Setup, p_max: int | None = None) -> FormulaInP:
     noted: dict[str, list[int]] = {}  # the engine's notes on the formula, and where
     for p in ps:
         try:
-            pred = _interpret(setup, sag, p)
+            pred = _interpret(setup, sag, p, strict)
         except _NoFormula as no:
             return _refused(str(no), per_p, seconds, notes)
         per_p[p] = pred.total
@@ -239,7 +247,7 @@ def verify_beyond(fp: FormulaInP, setup: Setup, upto: int) -> FormulaInP:
     sag = holding(setup, max(wanted, default=top))
     for p in wanted:
         try:
-            pred = _interpret(setup, sag, p)
+            pred = _interpret(setup, sag, p, strict=False)
         except _NoFormula as no:
             fp.notes.append(f"{no}; the domain stops at P = {p // 2}")
             break

@@ -31,3 +31,16 @@ def test_at_the_p_given_it_is_as_before():
     result = CliRunner().invoke(main, ["predict", PROGRAM, "-P", "8"])
     assert result.exit_code == 2
     assert f"rowsplit.f:31:57: error: {ROOT}" in result.output
+
+
+def test_scaling_is_not_stopped_by_a_p_it_was_not_asked_for():
+    """``halo2d.f`` takes PX = 2 columns of ranks: at P = 1 it names rank 1. The formula in P
+    is derived from P = 1 up, so ``scaling --vary P=2..8`` stopped at P = 1, which the user
+    had not asked for; now there is no formula in P (said so, with the error) and the P values
+    asked for are interpreted."""
+    program = str(Path(__file__).parent / "programs" / "halo2d.f")
+    result = CliRunner().invoke(main, ["scaling", program, "--vary", "P=2..8:log2"])
+    assert result.exit_code == 0, result.output
+    assert "no formula in P: at P = 1: the source of MPI_IRECV at line 41 is rank 1" in \
+        " ".join(result.output.split())
+    assert all(f"│ {p} │" in result.output for p in (2, 4, 8))
