@@ -381,9 +381,12 @@ def _compile_binop(e: ast.BinOp, table: SymbolTable) -> Callable:
 
 
 def _compile_ref(e: ast.Ref, table: SymbolTable) -> Callable:
-    fs = [_compile(a, table) for a in e.args]
     name = e.name
     sym = table.symbols.get(name)
+    if (sym is not None and sym.type == "CHARACTER" and not sym.is_array and len(e.args) == 1
+            and isinstance(e.args[0], ast.Range)):
+        return _substring(e, sym, table)
+    fs = [_compile(a, table) for a in e.args]
     if sym is not None and sym.is_array:
         if len(fs) == 1:
             return _element1(name, fs[0])
@@ -417,6 +420,27 @@ def _compile_ref(e: ast.Ref, table: SymbolTable) -> Callable:
             raise _NotNumeric
         return python_value(value)
     return function
+
+
+def _substring(e: ast.Ref, sym, table: SymbolTable) -> Callable:
+    """``NAME(lo:hi)`` of a CHARACTER variable: its characters lo to hi (F77 5.7), the value
+    blank-padded to its declared length."""
+    rng = e.args[0]
+    lo = _compile(rng.lo, table) if rng.lo is not None else (lambda resolve: 1)
+    hi = _compile(rng.hi, table) if rng.hi is not None else None
+    whole = _compile(ast.Var(e.name, e.loc), table)
+
+    def substring(resolve):
+        text = whole(resolve)
+        if type(text) is not str:
+            raise _NotNumeric
+        length = sym.char_len or len(text)
+        first, last = lo(resolve), hi(resolve) if hi is not None else length
+        if type(first) is not int or type(last) is not int or not 1 <= first <= last + 1 \
+                or last > length:
+            raise _NotNumeric  # out of its bounds: not a value interp gives
+        return text.ljust(length)[first - 1:last]
+    return substring
 
 
 def _statement_function(sf: ast.StatementFunction, sym, fs: list[Callable],
