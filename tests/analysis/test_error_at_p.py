@@ -44,3 +44,16 @@ def test_scaling_is_not_stopped_by_a_p_it_was_not_asked_for():
     assert "no formula in P: at P = 1: the source of MPI_IRECV at line 41 is rank 1" in \
         " ".join(result.output.split())
     assert all(f"│ {p} │" in result.output for p in (2, 4, 8))
+
+
+def test_a_host_program_on_a_machine_without_host():
+    """The cluster spec has no host: a host program is refused at its LOAD, saying what to do
+    (it was "this machine has no host SAU (machine.host), so there is no host process", with
+    no place and no way out)."""
+    here = Path(__file__).parent / "programs" / "gather_any"
+    result = CliRunner().invoke(main, ["predict", str(here / "host.f"), str(here / "worker.f"),
+                                       "-P", "4", "--machine", "cluster", "--set", "NB=10"])
+    assert result.exit_code == 2
+    assert "host.f:8:7: error: HOST is a host program (it loads the node program), but the " \
+        "machine cluster has no host processor" in " ".join(result.output.split())
+    assert "--machine ipsc860" in result.output
