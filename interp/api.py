@@ -169,15 +169,16 @@ def _input_name(name: str) -> str:
 def setup(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
           inputs: Mapping[str, object] | None = None, what_if: Iterable[str] | Scenario = (),
           bound: str = "mid", routines: Mapping[str, float] | None = None,
-          iterations: Mapping[str, int] | None = None) -> Setup:
-    """The configuration to predict, with the what-if scenario applied."""
+          iterations: Mapping[str, int] | None = None, vary_p: bool = False) -> Setup:
+    """The configuration to predict, with the what-if scenario applied. ``vary_p``: an
+    analysis over several P (an error then says at which P it arose)."""
     aag, sag = as_aag(program), as_sag(machine)
     given = input_values(inputs)
     scenario = what_if if isinstance(what_if, Scenario) else Scenario.from_texts(list(what_if))
     sag, nprocs, given = scenario.apply(sag, nprocs, given, aag)
     return Setup(aag, sag, nprocs, given, bound,
                  {k.upper(): v for k, v in (routines or {}).items()} or None,
-                 dict(iterations or {}) or None)
+                 dict(iterations or {}) or None, None if vary_p else nprocs)
 
 
 def predict(program: ProgramLike, machine: MachineLike, nprocs: int = 1,
@@ -353,7 +354,8 @@ def sweep(program: ProgramLike, machine: MachineLike, vary, nprocs: int = 1,
         raise InterpError(f"{', '.join(both)} is given twice: by --set and by --vary",
                           hint="--vary sets the values it sweeps: drop the --set")
     what_if = _refuse_what_if(what_if, [a.name for a in ax], "--vary")
-    s = setup(program, machine, nprocs, inputs, what_if, bound, routines, iterations)
+    s = setup(program, machine, nprocs, inputs, what_if, bound, routines, iterations,
+              any(a.name.upper() == "P" for a in ax))
     fp = formula_for(s, ax, p_max) if symbolic_p else None
     result = _sweep(s, ax, band=band, progress=progress, formula=fp)
     if fp is not None:
@@ -388,7 +390,7 @@ def formula_in_p(program: ProgramLike, machine: MachineLike,
     ``inputs``: values used where a decision needs them and for the check of the time."""
     from interp.analysis.formula_in_p import formula_in_p as derive
 
-    s = setup(program, machine, 1, inputs, what_if, bound, routines, iterations)
+    s = setup(program, machine, 1, inputs, what_if, bound, routines, iterations, True)
     return derive(s, p_max)
 
 
@@ -412,7 +414,7 @@ def scaling(program: ProgramLike, machine: MachineLike, vary: str | Axis,
         raise InterpError("the isoefficiency needs both an efficiency and the work input",
                           hint="e.g. --isoefficiency 0.7 --work N")
     what_if = _refuse_what_if(what_if, ["P"], "--vary")
-    s = setup(program, machine, 1, inputs, what_if, bound, routines, iterations)
+    s = setup(program, machine, 1, inputs, what_if, bound, routines, iterations, True)
     iso = (isoefficiency, work) if isoefficiency is not None else None
     return study(s, axis.values, p_max, verify_to, extrapolate, iso)
 
@@ -431,7 +433,7 @@ def scalability(program: ProgramLike, machine: MachineLike, nprocs: Sequence[int
 
     size = parse_path(path)
     what_if = _refuse_what_if(_refuse_what_if(what_if, ["P"], "-P"), size.names, "--path")
-    s = setup(program, machine, 1, inputs, what_if, bound, routines, iterations)
+    s = setup(program, machine, 1, inputs, what_if, bound, routines, iterations, True)
     return study(s, size, list(nprocs), efficiency, kind, t_min, t_max or T_MAX)
 
 
@@ -450,7 +452,7 @@ def latency_metric(program: ProgramLike, machine: MachineLike, nprocs: Sequence[
 
     path = parse_path(scale if "=" in scale else f"{scale}=t", "--scale")
     what_if = _refuse_what_if(_refuse_what_if(what_if, ["P"], "-P"), path.names, "--scale")
-    s = setup(program, machine, 1, inputs, what_if, bound, routines, iterations)
+    s = setup(program, machine, 1, inputs, what_if, bound, routines, iterations, True)
     return study(s, path, list(nprocs), efficiency, work, integral, t_min, t_max or T_MAX)
 
 

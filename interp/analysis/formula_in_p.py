@@ -157,7 +157,10 @@ class _NoFormula(Exception):
     """An interpretation that admits no closed form in P (the reason is the message)."""
 
 
-def _interpret(setup: Setup, sag, p: int):
+def _interpret(setup: Setup, sag, p: int, strict: bool = True):
+    """The prediction at P = ``p``; ``strict`` False: a P the user did not ask for (scaling's
+    derivation), where the program's error means no formula, not the end (it is reported
+    at the P values asked for, if there)."""
     try:
         return setup.predict(sag=sag, nprocs=p)
     except NeedValue as need:
@@ -167,10 +170,15 @@ def _interpret(setup: Setup, sag, p: int):
     except Hang as hang:
         raise _NoFormula(f"at P = {p} the program hangs: no closed form in P "
                          f"({hang.message})") from None
+    except InterpError as e:
+        if strict:
+            raise
+        raise _NoFormula(f"{e.message}: no closed form in P") from None
 
 
-def formula_in_p(setup: Setup, p_max: int | None = None) -> FormulaInP:
-    """Interpret at P = 1, 2, 4, …, ``p_max`` and recover T(inputs, P) (module docstring)."""
+def formula_in_p(setup: Setup, p_max: int | None = None, strict: bool = True) -> FormulaInP:
+    """Interpret at P = 1, 2, 4, …, ``p_max`` and recover T(inputs, P) (module docstring).
+    ``strict`` False: an error of the program at one of them means no formula (_interpret)."""
     ps, notes = p_values(setup, p_max)
     sag = holding(setup, max(ps))
     per_p: dict[int, sp.Expr] = {}
@@ -179,7 +187,7 @@ def formula_in_p(setup: Setup, p_max: int | None = None) -> FormulaInP:
     noted: dict[str, list[int]] = {}  # the engine's notes on the formula, and where
     for p in ps:
         try:
-            pred = _interpret(setup, sag, p)
+            pred = _interpret(setup, sag, p, strict)
         except _NoFormula as no:
             return _refused(str(no), per_p, seconds, notes)
         per_p[p] = pred.total
@@ -201,8 +209,8 @@ def formula_in_p(setup: Setup, p_max: int | None = None) -> FormulaInP:
         fit, check = domain[:-VERIFY], domain[-VERIFY:]
         try:
             formula = _rebuild(template, domain, fit)
-        except Mismatch as m:
-            reason = f"over P = {domain[0]}..{domain[-1]}: {m}"
+        except Mismatch as m:  # the longest run's reason (a shorter run fits fewer terms)
+            reason = reason or f"over P = {domain[0]}..{domain[-1]}: {m}"
             continue
         error = _verify(formula, check, per_p, seconds, setup.given)
         if error is None:
@@ -239,7 +247,7 @@ def verify_beyond(fp: FormulaInP, setup: Setup, upto: int) -> FormulaInP:
     sag = holding(setup, max(wanted, default=top))
     for p in wanted:
         try:
-            pred = _interpret(setup, sag, p)
+            pred = _interpret(setup, sag, p, strict=False)
         except _NoFormula as no:
             fp.notes.append(f"{no}; the domain stops at P = {p // 2}")
             break
@@ -273,8 +281,27 @@ def _refused(reason: str, per_p, seconds, notes) -> FormulaInP:
 
 
 def _exact(expr: sp.Expr) -> sp.Expr:
-    """Floats as the exact decimals they print as (2.0 → 2, 7e-05 → 7/100000)."""
-    return expr.xreplace({f: sp.Rational(repr(float(f))) for f in expr.atoms(sp.Float)})
+    """Floats as the exact decimals they print as (2.0 → 2, 7e-05 → 7/100000). A Max or Min
+    is rebuilt unevaluated: its arguments were told apart when it was made, and SymPy's
+    comparison of them again costs time exponential in the nesting (a host's receives in
+    arrival order nest P deep)."""
+    if isinstance(expr, sp.Float):
+        return sp.Rational(repr(float(expr)))
+    if not expr.args or not expr.has(sp.Float):
+        return expr
+    args = [_exact(a) for a in expr.args]
+    if isinstance(expr, (sp.Max, sp.Min)):
+        return expr.func(*args, evaluate=False)
+    return expr.func(*args)
+
+
+def _expand(e: sp.Expr) -> sp.Expr:
+    """``sp.expand`` outside every Max and Min: their insides are expanded when ``_tree``
+    reaches them, not rebuilt (and compared) at every level above."""
+    hidden = {m: sp.Dummy() for m in e.atoms(sp.Max, sp.Min)}
+    if not hidden:
+        return sp.expand(e)
+    return sp.expand(e.xreplace(hidden)).xreplace({d: m for m, d in hidden.items()})
 
 
 def _tree(e: sp.Expr):
@@ -291,7 +318,7 @@ def _tree(e: sp.Expr):
     if isinstance(e, sp.Symbol):
         return ("sym", e)
     if isinstance(e, sp.Add) or isinstance(e, sp.Mul) and any(isinstance(a, sp.Add) for a in e.args):
-        return _sum(sp.expand(e))
+        return _sum(_expand(e))
     if isinstance(e, sp.Mul):
         c, rest = e.as_coeff_Mul()
         if c != 1:
@@ -326,9 +353,15 @@ def _sum(e: sp.Expr):
 def _skeleton(t):
     if isinstance(t, Leaf):
         return "#"
+    if _is_sum(t):  # each term carries its skeleton already: not walked again (a sum in a
+        return ("add", tuple(it[:2] for it in t[1]))  # term in a sum … doubles at each level)
     if isinstance(t, tuple):
         return tuple(_skeleton(x) for x in t)
     return t
+
+
+def _is_sum(t) -> bool:
+    return isinstance(t, tuple) and len(t) == 2 and t[0] == "add"
 
 
 def _order(t):
@@ -338,6 +371,10 @@ def _order(t):
 def _leaves(t):
     if isinstance(t, Leaf):
         yield t.values[0]
+    elif _is_sum(t):
+        for _, _, c, r in t[1]:
+            yield from _leaves(c)
+            yield from _leaves(r)
     elif isinstance(t, tuple):
         for x in t:
             yield from _leaves(x)
@@ -438,9 +475,13 @@ def fit_numbers(ps: Sequence[int], values: Sequence[sp.Rational]) -> sp.Expr:
             if expr is not None and all(abs(float(at_p(expr, p)) - float(v)) <= RTOL * scale
                                         for p, v in zip(ps, values)):
                 return expr
+    terms = min(MAX_TERMS, len(ps) - 1)
+    few = (f" (fitted at {len(ps)} P values only: a larger --p-max fits more terms)"
+           if terms < MAX_TERMS else "")
     raise Mismatch("a number of the formula, " + ", ".join(
         f"{float(v):.6g} at P = {p}" for p, v in zip(ps, values)) + ", is no combination of "
-        + ", ".join(str(display(f)) for f in BASIS) + f" with at most {MAX_TERMS} terms")
+        + ", ".join(str(display(f)) for f in BASIS)
+        + f" with at most {terms} term{'s' * (terms != 1)}{few}")
 
 
 def _exact_solve(combo, cols, ps, values) -> sp.Expr | None:

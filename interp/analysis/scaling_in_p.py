@@ -94,7 +94,7 @@ def scaling(setup: Setup, nprocs: Sequence[int], p_max: int | None = None,
     notes = [note] if note else []
     setup = setup.with_(sag=sag)
     _check_fit(setup, ps, extrapolate)
-    fp = formula_in_p(setup, p_max)
+    fp = formula_in_p(setup, p_max, strict=False)  # the P values asked for say the errors
     count = len(fp.per_p)
     if fp.formula is not None:
         top = max(fp.fit + fp.verified)

@@ -26,6 +26,11 @@ class Setup:
     bound: str = "mid"
     routines: Mapping[str, float] | None = None
     iterations: Mapping[str, int] | None = None
+    home: int | None = 0  # the P the user asked for (0: nprocs); None: P is varied
+
+    def __post_init__(self):
+        if self.home == 0:
+            object.__setattr__(self, "home", self.nprocs)
 
     @classmethod
     def of(cls, pred: Prediction) -> Setup:
@@ -35,13 +40,21 @@ class Setup:
                    dict(inputs.routines) if inputs else None,
                    dict(inputs.iterations) if inputs else None)
 
-    def with_(self, **changes) -> Setup:
-        return replace(self, **changes)
-
     def predict(self, symbolic: bool = True, **changes) -> Prediction:
         s = replace(self, **changes) if changes else self
-        return predict(s.aag, s.sag, s.nprocs, dict(s.given), s.bound, symbolic=symbolic,
-                       routines=dict(s.routines or {}), iterations=dict(s.iterations or {}))
+        try:
+            return predict(s.aag, s.sag, s.nprocs, dict(s.given), s.bound, symbolic=symbolic,
+                           routines=dict(s.routines or {}),
+                           iterations=dict(s.iterations or {}))
+        except InterpError as e:  # at a P the user did not give (a sweep, scaling): say which
+            if s.nprocs != s.home:
+                if not e.message.startswith("at P = "):
+                    e.message = f"at P = {s.nprocs}: {e.message}"
+                    e.args = (e.message,)
+            raise
+
+    def with_(self, **changes) -> Setup:
+        return replace(self, **changes)
 
     def seconds(self, **changes) -> float:
         """A numeric prediction's time (all inputs used as values: the fast path)."""

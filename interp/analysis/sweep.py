@@ -446,4 +446,4 @@ def formula_for(setup: Setup, axes: Sequence[Axis], p_max: int | None = None) ->
     p_axis = next((a for a in axes if a.name == "P"), None)
     powers = [int(p) for p in (p_axis.values if p_axis else ()) if int(p) & (int(p) - 1) == 0]
     top = p_max or max([P_MAX] + powers)  # the default: a fit over 2, 4, 8 when P = 1 differs
-    return formula_in_p(setup.with_(given=given), 1 << (top - 1).bit_length())
+    return formula_in_p(setup.with_(given=given), 1 << (top - 1).bit_length(), strict=False)

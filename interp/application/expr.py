@@ -381,9 +381,12 @@ def _compile_binop(e: ast.BinOp, table: SymbolTable) -> Callable:
 
 
 def _compile_ref(e: ast.Ref, table: SymbolTable) -> Callable:
-    fs = [_compile(a, table) for a in e.args]
     name = e.name
     sym = table.symbols.get(name)
+    if (sym is not None and sym.type == "CHARACTER" and not sym.is_array and len(e.args) == 1
+            and isinstance(e.args[0], ast.Range)):
+        return _substring(e, sym, table)
+    fs = [_compile(a, table) for a in e.args]
     if sym is not None and sym.is_array:
         if len(fs) == 1:
             return _element1(name, fs[0])
@@ -401,6 +404,9 @@ def _compile_ref(e: ast.Ref, table: SymbolTable) -> Callable:
                 raise _NotNumeric
             return python_value(value)
         return element
+    sf = table.statement_functions.get(name)
+    if sf is not None:
+        return _statement_function(sf, sym, fs, _compile(sf.body, table))
     fn = _NUM_INTRINSICS.get(name)
     if fn is not None:
         if len(fs) == 1:  # INT(T1), DBLE(X): no argument list to build
@@ -414,6 +420,52 @@ def _compile_ref(e: ast.Ref, table: SymbolTable) -> Callable:
             raise _NotNumeric
         return python_value(value)
     return function
+
+
+def _substring(e: ast.Ref, sym, table: SymbolTable) -> Callable:
+    """``NAME(lo:hi)`` of a CHARACTER variable: its characters lo to hi (F77 5.7), the value
+    blank-padded to its declared length."""
+    rng = e.args[0]
+    lo = _compile(rng.lo, table) if rng.lo is not None else (lambda resolve: 1)
+    hi = _compile(rng.hi, table) if rng.hi is not None else None
+    whole = _compile(ast.Var(e.name, e.loc), table)
+
+    def substring(resolve):
+        text = whole(resolve)
+        if type(text) is not str:
+            raise _NotNumeric
+        length = sym.char_len or len(text)
+        first, last = lo(resolve), hi(resolve) if hi is not None else length
+        if type(first) is not int or type(last) is not int or not 1 <= first <= last + 1 \
+                or last > length:
+            raise _NotNumeric  # out of its bounds: not a value interp gives
+        return text.ljust(length)[first - 1:last]
+    return substring
+
+
+def _statement_function(sf: ast.StatementFunction, sym, fs: list[Callable],
+                        body: Callable) -> Callable:
+    """The evaluator of a statement function's reference: its expression, the dummies the
+    arguments' values, every other name as the unit has it (F77 8.1.2)."""
+    integer = sym is not None and sym.type == "INTEGER"
+
+    def stmtfn(resolve):
+        inner = _bind(sf.args, [f(resolve) for f in fs], resolve)
+        value = body(inner)
+        return int(value) if integer and type(value) is float else value
+    return stmtfn
+
+
+def _bind(dummies: list[str], values: list, resolve: Resolver | None) -> Resolver:
+    """``resolve`` with the statement function's dummies bound to ``values``."""
+    bound = dict(zip(dummies, values))
+
+    def inner(key: str):
+        if key in bound:
+            return bound[key]
+        return resolve(key) if resolve else None
+    inner.function = getattr(resolve, "function", None)
+    return inner
 
 
 def _element1(name: str, f: Callable) -> Callable:
@@ -523,6 +575,10 @@ def _ref(e: ast.Ref, table: SymbolTable, conv, resolve: Resolver | None) -> sp.E
             hint="interp follows scalar values; pass the value with --set or use a scalar",
         )
     args = [conv(a) for a in e.args]
+    sf = table.statement_functions.get(name)
+    if sf is not None:  # its expression, the dummies the arguments (F77 8.1.2)
+        value = _to_sympy(sf.body, table, _bind(sf.args, args, resolve))
+        return assigned_value(value, sym.type) if sym is not None else value
     if name in ("MOD", "DMOD") and len(args) == 2:
         return fortran_mod(*args)
     if name in ("MIN", "MIN0", "AMIN1", "DMIN1"):

@@ -22,14 +22,18 @@ from interp import cache
 from interp.cache import grammar_cache
 from interp.resources import grammar_path
 
-# What a user reads when a construct is valid Fortran that interp does not model.
+# What a user reads when a construct is valid Fortran that interp does not model, and what
+# to write instead.
 UNSUPPORTED_KEYWORDS = {
-    "ENTRY": "ENTRY statements (alternate entry points)",
-    "EQUIVALENCE": "EQUIVALENCE (storage association)",
-    "BLOCKDATA": "BLOCK DATA program units",
-    "PAUSE": "PAUSE",
-    "NAMELIST": "NAMELIST",
-    "POINTER": "Cray POINTER",
+    "ENTRY": ("an ENTRY statement (an alternate entry point)",
+              "make each entry point a SUBROUTINE or FUNCTION of its own"),
+    "EQUIVALENCE": ("EQUIVALENCE (storage association)",
+                    "give the storage one name, or copy between the variables"),
+    "BLOCKDATA": ("a BLOCK DATA program unit",
+                  "give the COMMON variables their values in the main program"),
+    "PAUSE": ("PAUSE", "delete it (it waits for an operator)"),
+    "NAMELIST": ("NAMELIST", "read and write the variables by name in a list"),
+    "POINTER": ("Cray POINTER", "use an array or a dummy argument instead"),
 }
 
 
@@ -658,10 +662,10 @@ def parse_statement(card: Card) -> ast.Stmt:
     """Parse one card into an AST statement; errors point into the card."""
     entry = _entry(card.text)
     head = _leading_word(card.text)
-    for key, what in UNSUPPORTED_KEYWORDS.items():
+    for key, (what, instead) in UNSUPPORTED_KEYWORDS.items():
         if entry == "start" and head.startswith(key):
             raise card.error(f"{what} is not supported", 0, cls=UnsupportedError,
-                             hint="interp models a structured Fortran 77 subset; see README")
+                             hint=f"{instead} (README, \"Refused Fortran\")")
     lark, to_ast = _parser()
     to_ast.begin(card, entry)
     try:

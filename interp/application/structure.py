@@ -406,12 +406,35 @@ def _join(arm: list[ast.Stmt], label: int, skipped: list[ast.Stmt]) -> list[ast.
 
 def _with_loop(stmts: list[ast.Stmt], j: int, i: int, cond: ast.Expr) -> list[ast.Stmt]:
     """``stmts[j:i]`` and the GO TO at ``i`` replaced by a loop tested at its end
-    (``L ... IF (c) GO TO L``; c true for an unconditional GO TO)."""
+    (``L ... IF (c) GO TO L``; c true for an unconditional GO TO), or, when an unconditional
+    one closes ``L IF (c) GO TO M`` / ... / ``GO TO L`` / ``M ...``, tested at its head while
+    .NOT. c: a DO WHILE, whose induction variable may count it (engine/induction.py)."""
+    head = stmts[j]
+    if (isinstance(cond, ast.Logical) and cond.value and i + 1 < len(stmts)
+            and isinstance(head, ast.IfBlock) and len(head.branches) == 1
+            and head.else_body is None and len(head.branches[0][1]) == 1
+            and isinstance(head.branches[0][1][0], ast.Goto)
+            and head.branches[0][1][0].target == stmts[i + 1].label is not None):
+        loop = ast.WhileLoop(head.loc, _negation(head.branches[0][0]), stmts[j + 1:i],
+                             stmts[i].loc.line, goto=True, label=head.label)
+        loop.body = _resolve_gotos(loop.body)
+        _mark_exits(loop.body)
+        return stmts[:j] + [loop] + stmts[i + 1:]
     loop = ast.WhileLoop(stmts[j].loc, cond, stmts[j:i], stmts[i].loc.line, test_at_end=True,
                          label=stmts[j].label)
     loop.body = _resolve_gotos(loop.body)
     _mark_exits(loop.body)
     return stmts[:j] + [loop] + stmts[i + 1:]
+
+
+_NEGATED = {"LT": "GE", "LE": "GT", "GT": "LE", "GE": "LT", "EQ": "NE", "NE": "EQ"}
+
+
+def _negation(test: ast.Expr) -> ast.Expr:
+    """.NOT. test, a comparison inverted (the one compare a compiler makes: no NOT priced)."""
+    if isinstance(test, ast.BinOp) and test.op in _NEGATED:
+        return ast.BinOp(_NEGATED[test.op], test.left, test.right, test.loc)
+    return ast.UnOp("NOT", test, test.loc)
 
 
 # ---- the control-flow graph of a statement list -----------------------------------------------

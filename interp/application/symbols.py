@@ -75,6 +75,7 @@ class SymbolTable:
     symbols: dict[str, Symbol] = field(default_factory=dict)
     implicit: dict[str, str] | None = field(default_factory=_default_implicit)
     user_units: set[str] = field(default_factory=set)
+    statement_functions: dict[str, ast.StatementFunction] = field(default_factory=dict)
 
     def declare(self, name: str, **attrs) -> Symbol:
         sym = self.symbols.get(name)
@@ -155,6 +156,7 @@ def build_symbol_table(unit: ast.ProgramUnit, user_units: set[str],
             table.declare(name, type="INTEGER", kind="parameter", constant=value, explicit=True)
     for name, sf in unit.stmt_functions.items():
         table.declare(name, kind="function", loc=sf.loc)
+        table.statement_functions[name] = sf
     return table
 
 

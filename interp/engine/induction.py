@@ -30,6 +30,7 @@ from interp.errors import InterpError
 # I op B holds while I is below (above) the bound: the last value of I that passes the test
 _LAST_PASSING = {"LT": -1, "LE": 0, "GT": 1, "GE": 0}
 _FLIPPED = {"LT": "GT", "LE": "GE", "GT": "LT", "GE": "LE", "NE": "NE"}
+_NEGATED = {"LT": "GE", "LE": "GT", "GT": "LE", "GE": "LT", "EQ": "NE"}  # .NOT. (I op B)
 
 
 def trip(p, a: A.Iter, frame: Frame) -> sp.Expr | None:
@@ -82,6 +83,10 @@ def _induction(a: A.Iter, frame: Frame) -> tuple[str, str, ast.Expr, tuple[ast.E
     """(I, op, B, c) of a loop tested by ``I op B`` (or ``B op I``) whose body assigns I once,
     ``I = I ± c`` at its top level, and leaves only through its test."""
     cond = a.cond
+    if (isinstance(cond, ast.UnOp) and cond.op == "NOT" and isinstance(cond.operand, ast.BinOp)
+            and cond.operand.op in _NEGATED):  # 10 IF (I .GT. N) GO TO 20 ... GO TO 10
+        inner = cond.operand
+        cond = ast.BinOp(_NEGATED[inner.op], inner.left, inner.right, cond.loc)
     if not isinstance(cond, ast.BinOp) or cond.op not in _FLIPPED:
         return None
     inside = assigned(a)

@@ -227,6 +227,13 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
     hosts = [u for u in aag.programs() if _has_spawn(u, aag)]
     host = hosts[0] if hosts else None
     node_prog = _node_program(aag, host, _loaded_name(host, aag) if host else None)
+    if host is not None and sag.host is None:
+        load = next((a for a in host.walk() if isinstance(a, A.Spawn)), None)
+        raise InterpError(f"{host.name} is a host program (it loads the node program), but "
+                          f"the machine {sag.name} has no host processor (machine.host) to run it",
+                          load.loc if load is not None else None,
+                          hint="predict the node program alone, or choose a machine with a "
+                               "host (--machine ipsc860)")
     library = "mpi" if _uses_mpi(aag) else "nx2"
     node_cm = CostModel(sag, sag.nodes, bound)  # shared by the nodes: costs are computed once
     label = "rank" if library == "mpi" else "node"

@@ -19,7 +19,8 @@ from interp.application.aag import AAG, UnitAAG
 from interp.application.catalog import lookup, mpi_datatype_bytes
 from interp.application.ast import expr_text
 from interp.application.expr import (
-    NotComputable, SymbolicError, as_sympy, assigned_value, numeric_value, to_sympy,
+    NotComputable, SymbolicError, as_sympy, assigned_value, element_key, numeric_value,
+    to_sympy,
 )
 from interp.engine.comms import SELF, WORLD, Communicator, dims_create, world
 from interp.engine.costs import CostModel
@@ -845,15 +846,70 @@ def data_values(unit: UnitAAG) -> dict[str, sp.Expr]:
         for a in unit.aaus:
             changed |= assigned(a)
     out = {}
-    for target, e in _data_pairs(unit):
-        sym = unit.symbols.symbols.get(getattr(target, "name", None))
-        if (not isinstance(target, ast.Var) or sym is None or sym.is_array
-                or sym.common is not None or target.name in changed):
+    for decl in unit.unit.decls:
+        if not isinstance(decl, ast.Data):
             continue
-        value = _data_constant(e, sym, unit)
-        if value is not None:
-            out[target.name] = value
+        for targets, values in decl.sets:
+            keys = _data_keys(targets, unit)
+            if keys is None or len(keys) != len(values):
+                continue  # not laid out element by element: left out, not followed
+            for (name, key), e in zip(keys, values):
+                sym = unit.symbols.symbols.get(name)
+                if sym is None or sym.common is not None or name in changed:
+                    continue
+                value = _data_constant(e, sym, unit)
+                if value is not None:
+                    out[key] = value
     return out
+
+
+MAX_DATA_ELEMENTS = 100_000  # a larger DATA array is left out (its values not followed)
+
+
+def _data_keys(targets: list, unit: UnitAAG) -> list[tuple[str, str]] | None:
+    """The (name, key) each value of one DATA ``targets /values/`` set goes to, in order: a
+    scalar, an element of constant subscripts, a whole array of constant bounds (storage
+    order: DATA PERIOD /2*.TRUE./), an implied DO of constant bounds; None where one is not
+    so (the set is left out)."""
+    table = unit.symbols
+    out: list[tuple[str, str]] = []
+
+    def add(t, resolve=None) -> bool:
+        if isinstance(t, ast.ImpliedDo):
+            bounds = [numeric_value(b, table, resolve) if b is not None else 1
+                      for b in (t.start, t.stop, t.step)]
+            if any(type(b) is not int for b in bounds) or bounds[2] == 0:
+                return False
+            start, stop, step = bounds
+            for i in range(start, stop + (1 if step > 0 else -1), step):
+                inner = (lambda key, i=i, var=t.var.upper(), outer=resolve:
+                         i if key.upper() == var else outer(key) if outer else None)
+                if not all(add(item, inner) for item in t.items):
+                    return False
+            return len(out) <= MAX_DATA_ELEMENTS
+        sym = table.symbols.get(getattr(t, "name", None))
+        if sym is None:
+            return False
+        if isinstance(t, ast.Var) and not sym.is_array:
+            out.append((t.name, t.name))
+            return True
+        if isinstance(t, ast.Var):  # a whole array, in storage order
+            layout = _layout_of(sym, lambda e: _constant(e, table))
+            if not layout or layout.size is None or layout.size > MAX_DATA_ELEMENTS:
+                return False
+            out.extend((t.name, element_key(t.name, [sp.Integer(i) for i in
+                                                     layout.subscripts(k)]))
+                       for k in range(layout.size))
+            return True
+        if isinstance(t, ast.Ref) and sym.is_array:
+            subs = [numeric_value(a, table, resolve) for a in t.args]
+            if any(type(v) is not int for v in subs):
+                return False
+            out.append((t.name, element_key(t.name, [sp.Integer(v) for v in subs])))
+            return True
+        return False
+
+    return out if all(add(t) for t in targets) else None
 
 
 def _data_pairs(unit: UnitAAG) -> list[tuple[ast.Expr, ast.Expr]]:

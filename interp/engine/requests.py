@@ -20,7 +20,7 @@ import sympy as sp
 
 from interp.application import aau as A
 from interp.application import ast
-from interp.application.catalog import lookup, mpi_constants
+from interp.application.catalog import lookup, mpi_constants, mpi_datatype_bytes
 from interp.application.expr import as_sympy, element_key
 from interp.engine.comms import NULL, Communicator
 from interp.engine.costs import compute_seconds
@@ -417,8 +417,7 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
             comm.pid(root, f"the root of {call.name} at line {line}", a.arg("root").loc)
     combine = 0.0
     if isinstance(a, A.SyncSeq):
-        elems = size / 8 if call.elem_bytes is None else size / call.elem_bytes
-        combine = as_time(elems * p.cm.op("add_sub"))
+        combine = as_time(_combined(p, a, frame, size) * p.cm.op("add_sub"))
     kind = call.name.lower() if call.library == "nx2" else call.op
     # the result lands in MPI's recvbuf; NX/2's global operations and MPI_BCAST work in place
     result = _name(a.arg("recvbuf")) or buf_name
@@ -485,6 +484,23 @@ def _counts(p: Process, a: A.LibraryAAU, frame: Frame, comm: Communicator) -> li
         out.append(p.value(element, frame, f"the count that MPI_ALLTOALLV at line {a.loc.line} "
                                            f"sends to rank {r}") * elem)
     return out
+
+
+COMPLEX_DATATYPES = ("MPI_COMPLEX", "MPI_DOUBLE_COMPLEX", "MPI_COMPLEX16")
+
+
+def _combined(p: Process, a: A.LibraryAAU, frame: Frame, size) -> sp.Expr:
+    """The adds that combine one received partial result of ``size`` bytes: one an element
+    (NX/2's element size, the MPI datatype's: 4-byte MPI_INTEGER and MPI_REAL as 8-byte
+    MPI_DOUBLE_PRECISION), two a complex element (its real and imaginary parts)."""
+    if a.call.elem_bytes is not None:
+        return size / a.call.elem_bytes
+    code = _datatype(p, a, frame)
+    nbytes = mpi_datatype_bytes().get(code)
+    if nbytes is None:  # no datatype named (or a derived one's unknown element): 8 bytes an add
+        return size / 8
+    codes = mpi_constants()
+    return size / nbytes * (2 if code in (codes.get(n) for n in COMPLEX_DATATYPES) else 1)
 
 
 def _datatype(p: Process, a: A.LibraryAAU, frame: Frame) -> int | None:

@@ -1,0 +1,77 @@
+C     2-D JACOBI ON A PX X PY GRID OF RANKS: NON-BLOCKING HALO EXCHANGE
+C     (ISEND/IRECV/WAITALL), CONVERGENCE BY ALLREDUCE(MAX) IN A DO WHILE.
+      PROGRAM HALO2D
+      INCLUDE 'mpif.h'
+      INTEGER NX, NY
+      PARAMETER (NX = 32, NY = 32)
+      DOUBLE PRECISION U(0:NX+1, 0:NY+1), V(0:NX+1, 0:NY+1)
+      DOUBLE PRECISION EBUF(NY), WBUF(NY), ESND(NY), WSND(NY)
+      DOUBLE PRECISION DIFF, GDIFF, TOL
+      INTEGER RANK, NPROCS, IERR, PX, PY, MX, MY, I, J, IT, NREQ
+      INTEGER NORTH, SOUTH, EAST, WEST, REQ(8)
+      INTEGER STATS(MPI_STATUS_SIZE, 8)
+      PARAMETER (TOL = 1.0D-6)
+      CALL MPI_INIT(IERR)
+      CALL MPI_COMM_RANK(MPI_COMM_WORLD, RANK, IERR)
+      CALL MPI_COMM_SIZE(MPI_COMM_WORLD, NPROCS, IERR)
+      PX = 2
+      PY = NPROCS / 2
+      MX = MOD(RANK, PX)
+      MY = RANK / PX
+      WEST = RANK - 1
+      EAST = RANK + 1
+      SOUTH = RANK - PX
+      NORTH = RANK + PX
+      IF (MX .EQ. 0) WEST = MPI_PROC_NULL
+      IF (MX .EQ. PX - 1) EAST = MPI_PROC_NULL
+      IF (MY .EQ. 0) SOUTH = MPI_PROC_NULL
+      IF (MY .EQ. PY - 1) NORTH = MPI_PROC_NULL
+      DO 10 J = 0, NY + 1
+         DO 10 I = 0, NX + 1
+            U(I, J) = 0.0D0
+   10 CONTINUE
+      IT = 0
+      GDIFF = 1.0D0
+      DO WHILE (GDIFF .GT. TOL .AND. IT .LT. 100)
+         IT = IT + 1
+         DO 20 J = 1, NY
+            ESND(J) = U(NX, J)
+            WSND(J) = U(1, J)
+   20    CONTINUE
+         CALL MPI_IRECV(EBUF, NY, MPI_DOUBLE_PRECISION, EAST, 1,
+     &        MPI_COMM_WORLD, REQ(1), IERR)
+         CALL MPI_IRECV(WBUF, NY, MPI_DOUBLE_PRECISION, WEST, 2,
+     &        MPI_COMM_WORLD, REQ(2), IERR)
+         CALL MPI_IRECV(U(1, NY+1), NX, MPI_DOUBLE_PRECISION, NORTH, 3,
+     &        MPI_COMM_WORLD, REQ(3), IERR)
+         CALL MPI_IRECV(U(1, 0), NX, MPI_DOUBLE_PRECISION, SOUTH, 4,
+     &        MPI_COMM_WORLD, REQ(4), IERR)
+         CALL MPI_ISEND(WSND, NY, MPI_DOUBLE_PRECISION, WEST, 1,
+     &        MPI_COMM_WORLD, REQ(5), IERR)
+         CALL MPI_ISEND(ESND, NY, MPI_DOUBLE_PRECISION, EAST, 2,
+     &        MPI_COMM_WORLD, REQ(6), IERR)
+         CALL MPI_ISEND(U(1, 1), NX, MPI_DOUBLE_PRECISION, SOUTH, 3,
+     &        MPI_COMM_WORLD, REQ(7), IERR)
+         CALL MPI_ISEND(U(1, NY), NX, MPI_DOUBLE_PRECISION, NORTH, 4,
+     &        MPI_COMM_WORLD, REQ(8), IERR)
+         CALL MPI_WAITALL(8, REQ, STATS, IERR)
+         DO 30 J = 1, NY
+            U(NX+1, J) = EBUF(J)
+            U(0, J) = WBUF(J)
+   30    CONTINUE
+         DIFF = 0.0D0
+         DO 40 J = 1, NY
+            DO 40 I = 1, NX
+               V(I, J) = 0.25D0*(U(I-1,J)+U(I+1,J)+U(I,J-1)+U(I,J+1))
+               DIFF = MAX(DIFF, ABS(V(I, J) - U(I, J)))
+   40    CONTINUE
+         DO 50 J = 1, NY
+            DO 50 I = 1, NX
+               U(I, J) = V(I, J)
+   50    CONTINUE
+         CALL MPI_ALLREDUCE(DIFF, GDIFF, 1, MPI_DOUBLE_PRECISION,
+     &        MPI_MAX, MPI_COMM_WORLD, IERR)
+      END DO
+      IF (RANK .EQ. 0) PRINT *, 'ITERATIONS', IT, GDIFF
+      CALL MPI_FINALIZE(IERR)
+      END
