@@ -55,6 +55,7 @@ class Scheduler(GlobalSync):
         self.steady = SteadyState(self)
         self.index: dict[int, list[int]] = {}  # pid → its place(s) in ``processes``
         self.full_senders: list[SendReq] = []  # static-buffer sends waiting for a buffer
+        self.deferred = False  # the last pass let an any-source receive wait (_match)
         self.serve_table: dict[type, Callable[[Request], Reply | None]] = {
             LoopHead: self._loop_head, SpawnReq: self._spawn, SendReq: self._send,
             RecvReq: self._recv, WaitReq: self._wait, CollReq: self._collective,
@@ -86,6 +87,8 @@ class Scheduler(GlobalSync):
                     self._step(p, None)
             if self._match():
                 continue
+            if self.deferred and self._match(defer=False):
+                continue  # (any-source receives that waited for each other: take as they are)
             live = [p for p in self.processes if p.state != "done"]
             if not live:
                 break
@@ -322,8 +325,12 @@ class Scheduler(GlobalSync):
                 out.append(m)
         return out
 
-    def _match(self) -> bool:
+    def _match(self, defer: bool = True) -> bool:
+        """One pass over the posted receives and the collectives; True when something moved.
+        ``defer``: an any-source receive may wait for a message another waiting process could
+        still cause (``_wakes_first``); ``deferred`` says whether one did."""
         progressed = False
+        self.deferred = False
         # deferring for EVERYONE a message taken is progress even if no process moves: it
         # was the first arrival of a waiting process, and ``_floor`` moves on
         taken = self.msgs.network is not None and self.msgs.network.defer >= EVERYONE
@@ -345,7 +352,8 @@ class Scheduler(GlobalSync):
                     i += 1
                     continue
                 m = cands[0] if len(cands) == 1 else self._earliest(cands)
-                if rq.source is None and self._wakes_first(p, m):
+                if defer and rq.source is None and self._wakes_first(p, m):
+                    self.deferred = True
                     break  # an any-source receive: another may send it an earlier message
                 queue.pop(i)
                 if rq.peek:  # MPI_PROBE: its status, the message left for the receive after
