@@ -308,10 +308,12 @@ def _known_plan(s: GlobalSync, key: tuple, size_of, rounds,
                 reqs: dict[int, CollReq]) -> tuple[list | None, tuple[dict, dict]]:
     """``_plan`` and ``_startups``, kept for the next call of the same collective (a loop's
     ALLREDUCE: every iteration the same messages): ``key`` is (kind, algorithm, members,
-    root, size), and the members must share the call and the combine's time."""
+    root, size), and the members must share the call and the combine's time. Not kept where
+    the messages depend on more (MPI_ALLTOALLV's counts, MPI_COMM_SPLIT's colors)."""
     kind = key[0]
     calls = {(id(r.aau), r.combine_seconds) for r in reqs.values()}
-    if kind == "alltoallv" or len(calls) != 1 or not isinstance(key[-1], (int, sp.Integer)):
+    if kind in ("alltoallv", "comm_split") or len(calls) != 1 or \
+            not isinstance(key[-1], (int, sp.Integer)):
         return _plan(s, kind, size_of, rounds, reqs), _startups(s, kind, size_of, rounds)
     key += calls.pop()
     if key not in s.plans:

@@ -245,6 +245,8 @@ def symbol_names(x) -> set[str]:
         for m in x.terms:
             names = _NAMES.get(m)
             if names is None:
+                if len(_NAMES) > 100_000:  # (as _OF: a long session's monomials)
+                    _NAMES.clear()
                 names = _NAMES[m] = frozenset(str(s) for s in m.free_symbols)
             out |= names
         return out
