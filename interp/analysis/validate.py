@@ -323,7 +323,8 @@ def run_smpi(exe: Path, sag: SAG, nprocs: int, workdir: Path, *, rank_ends: bool
                           hint="validate a copy whose READ of the inputs is replaced by "
                                "assignments of the values (e.g. N = 1000000)")
     if proc.returncode != 0 or m is None:
-        tail = "\n".join(out.strip().splitlines()[-15:])
+        # (smpirun echoes its whole command line when a rank dies: not worth repeating)
+        tail = "\n".join([ln for ln in out.strip().splitlines() if "--cfg=" not in ln][-15:])
         raise InterpError(f"smpirun failed on {exe.name} with {nprocs} ranks (exit "
                           f"{proc.returncode}):\n{tail}")
     ends = {int(r): float(t) for r, t in _ACTOR_END.findall(out)} if rank_ends else {}
@@ -379,8 +380,13 @@ def validate(programs: Sequence[Program | str], nprocs_list: list[int], machine:
                                     skipped="interp: " + _first_line(err)))
                     continue
                 t_interp = time.perf_counter() - t0
-                run = run_smpi(exe, machine, p, base, model=model, timeout=timeout,
-                               sizes=pred.scheduler.msgs.sizes())
+                try:
+                    run = run_smpi(exe, machine, p, base, model=model, timeout=timeout,
+                                   sizes=pred.scheduler.msgs.sizes())
+                except InterpError as err:  # SMPI crashed or ran too long: its row says so
+                    rows.append(Row(name, machine.name, p, None, pred.seconds,
+                                    skipped="SMPI: " + _first_line(err)))
+                    continue
                 row = Row(name, machine.name, p, run.seconds, pred.seconds, run.wall, t_interp)
                 rows.append(row)
                 if progress:
