@@ -58,6 +58,11 @@ class SmpiMissing(InterpError):
     """smpiff/smpirun are not installed."""
 
 
+class SmpiFailed(InterpError):
+    """smpirun crashed on the program or ran past its time limit (a row of its own in
+    :func:`validate`; what the user must change, such as input to read, stays an error)."""
+
+
 def smpi_tools() -> tuple[str, str]:
     """Paths of smpiff and smpirun (gfortran must be there too), or SmpiMissing saying how
     to install them."""
@@ -308,7 +313,7 @@ def run_smpi(exe: Path, sag: SAG, nprocs: int, workdir: Path, *, rank_ends: bool
         proc = subprocess.run(cmd, cwd=workdir, capture_output=True, text=True, timeout=timeout,
                               input=stdin if stdin is not None else "")
     except subprocess.TimeoutExpired:
-        raise InterpError(f"smpirun ran {exe.name} on {nprocs} ranks for more than {timeout:.0f} s") from None
+        raise SmpiFailed(f"smpirun ran {exe.name} on {nprocs} ranks for more than {timeout:.0f} s") from None
     wall = time.perf_counter() - start
     out = proc.stdout + proc.stderr
     m = _SIMULATED.search(out)
@@ -325,7 +330,7 @@ def run_smpi(exe: Path, sag: SAG, nprocs: int, workdir: Path, *, rank_ends: bool
     if proc.returncode != 0 or m is None:
         # (smpirun echoes its whole command line when a rank dies: not worth repeating)
         tail = "\n".join([ln for ln in out.strip().splitlines() if "--cfg=" not in ln][-15:])
-        raise InterpError(f"smpirun failed on {exe.name} with {nprocs} ranks (exit "
+        raise SmpiFailed(f"smpirun failed on {exe.name} with {nprocs} ranks (exit "
                           f"{proc.returncode}):\n{tail}")
     ends = {int(r): float(t) for r, t in _ACTOR_END.findall(out)} if rank_ends else {}
     return SmpiRun(float(m.group(1)), wall, ends)
@@ -383,7 +388,7 @@ def validate(programs: Sequence[Program | str], nprocs_list: list[int], machine:
                 try:
                     run = run_smpi(exe, machine, p, base, model=model, timeout=timeout,
                                    sizes=pred.scheduler.msgs.sizes())
-                except InterpError as err:  # SMPI crashed or ran too long: its row says so
+                except SmpiFailed as err:  # SMPI crashed or ran too long: its row says so
                     rows.append(Row(name, machine.name, p, None, pred.seconds,
                                     skipped="SMPI: " + _first_line(err)))
                     continue
