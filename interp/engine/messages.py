@@ -337,6 +337,15 @@ class MessageModel:
                      status=m.status,
                      idle=idle, sync=sync, contention=delay)
 
+    def probe_reply(self, m: Message, clock: sp.Expr) -> Reply:
+        """MPI_PROBE's δ: it returns when the message is there, with its status (no call
+        overhead of its own: the receive that takes the message pays it)."""
+        # (a rendezvous send's data waits for the receive; its envelope is there once posted)
+        ready = later(clock, m.depart if m.rendezvous is not None else m.arrival)
+        idle, delay = self.wait_parts(clock, ready, m.depart, m.contention)
+        return Reply(end=ready, parts={"waiting": ready - clock}, status=m.status, idle=idle,
+                     contention=delay)
+
     @staticmethod
     def collective_parts(start, end, heard, delay) -> tuple[None, float, float]:
         """A wait from ``start`` to ``end`` for a collective's message, as a collective's δ

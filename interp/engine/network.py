@@ -257,14 +257,15 @@ class Network:
         if flow is None:
             return
         by_link = self.by_link
-        for link in flow.links if flow.demand > 0 else ():  # (a 0-byte flow is on none)
+        links = flow.links if flow.demand > 0 else ()  # (a 0-byte flow is on none)
+        for link in links:
             users = by_link[link]
             users.discard(key)
             if not users:  # (a set left per link the run used: ~0.5 KB a rank)
                 del by_link[link]
-            self._fix(link, flow.segments)
             if self.channel == "fair":
                 self._closed(link, flow)
+        self.fix(links, flow.segments)
         nxt = self.open.get(self.next.pop(key, None))
         if nxt is not None:  # fifo: the sender's next flow now waits for a fixed time
             nxt.prev, nxt.after = None, max(nxt.after, flow.end)
@@ -436,23 +437,20 @@ class Network:
 
     def fix(self, links: tuple[Link, ...], segments: list[Segment]) -> None:
         """Link time used by messages already received: later flows share what is left."""
-        if len(segments) != 1:
-            for link in links:
-                self._fix(link, segments)
-            return
-        seg = segments[0]  # (mostly: a flow alone, ``_fix`` written out)
         fixed, bound = self.fixed, self.fixed_end
+        last = max(s[1] for s in segments) if segments else None  # (mostly one: a flow alone)
         for link in links:
             segs = fixed.get(link)
             if segs is None:
-                segs = fixed[link] = [seg]
-            else:
-                segs.append(seg)
+                segs = fixed[link] = []
+            segs.extend(segments)
+            if not segs:
+                continue
             old = bound.get(link)
-            if old is None:
-                bound[link] = max(s[1] for s in segs)
-            elif seg[1] > old:
-                bound[link] = seg[1]
+            # (no bound yet, or none given: ``fixed`` set directly, as price_batch's network)
+            end = max(s[1] for s in segs) if old is None or last is None else last
+            if old is None or end > old:
+                bound[link] = end
 
     def unfix(self, fixed: list[tuple[tuple[Link, ...], list[Segment]]]) -> None:
         """Take back link time given to ``fix`` as (links, segments): the messages are priced
@@ -471,21 +469,6 @@ class Network:
                 else:
                     kept.append(seg)
             self.fixed[link] = kept
-
-    def _fix(self, link: Link, segments: list[Segment]) -> None:
-        segs = self.fixed.get(link)
-        if segs is None:
-            segs = self.fixed[link] = []
-        segs.extend(segments)
-        if not segs:
-            return
-        bound = self.fixed_end
-        old = bound.get(link)
-        if old is None or not segments:  # (``fixed`` set directly: price_batch's network)
-            end = max(s[1] for s in segs)
-        else:  # (mostly one segment: a flow alone)
-            end = segments[0][1] if len(segments) == 1 else max(s[1] for s in segments)
-        bound[link] = end if old is None or end > old else old
 
 
 def _meets(g: Flow, t: float, end: float) -> bool:

@@ -760,9 +760,15 @@ class Process:
             return
         _, elem = self.datatype(self.concrete(datatype, frame, f"the datatype of {s.name} at "
                                                                f"line {s.loc.line}"), s.loc)
-        index = [self.value(i, frame, f"the COUNT index at line {s.loc.line}")
-                 for i in count.args] if isinstance(count, ast.Ref) else None
-        frame.assign(count.name, index, sp.floor(size / elem) if elem else sp.Integer(0))
+        self.assign_argument(count, sp.floor(size / elem) if elem else sp.Integer(0), frame,
+                             f"the COUNT index at line {s.loc.line}")
+
+    def assign_argument(self, target: ast.Var | ast.Ref, value, frame: Frame, what: str) -> None:
+        """What a library call stores in its output argument: a variable, or an array element
+        (its subscripts' values needed: ``what``)."""
+        index = [self.value(i, frame, what) for i in target.args] \
+            if isinstance(target, ast.Ref) else None
+        frame.assign(target.name, index, value)
 
     def _library_call(self, s: ast.CallStmt, frame: Frame) -> None:
         call = lookup(s.name)

@@ -342,9 +342,8 @@ def _test(p: Process, a: A.AAU, frame: Frame) -> Generator:
         p.handles[key] = (done, p.clock)
     flag = a.arg("flag")
     if isinstance(flag, (ast.Var, ast.Ref)):
-        index = [p.value(i, frame, f"the FLAG index at line {a.loc.line}")
-                 for i in flag.args] if isinstance(flag, ast.Ref) else None
-        frame.assign(flag.name, index, sp.true if arrived else sp.false)
+        p.assign_argument(flag, sp.true if arrived else sp.false, frame,
+                          f"the FLAG index at line {a.loc.line}")
 
 
 def _record_status(p: Process, a: A.LibraryAAU, frame: Frame, source: int, tag: int, size) -> None:

@@ -55,7 +55,6 @@ class Scheduler(GlobalSync):
         self.steady = SteadyState(self)
         self.index: dict[int, list[int]] = {}  # pid → its place(s) in ``processes``
         self.full_senders: list[SendReq] = []  # static-buffer sends waiting for a buffer
-        self.deferred = False  # the last pass let an any-source receive wait (_match)
         self.serve_table: dict[type, Callable[[Request], Reply | None]] = {
             LoopHead: self._loop_head, SpawnReq: self._spawn, SendReq: self._send,
             RecvReq: self._recv, WaitReq: self._wait, CollReq: self._collective,
@@ -87,8 +86,6 @@ class Scheduler(GlobalSync):
                     self._step(p, None)
             if self._match():
                 continue
-            if self.deferred and self._match(defer=False):
-                continue  # (any-source receives that waited for each other: take as they are)
             live = [p for p in self.processes if p.state != "done"]
             if not live:
                 break
@@ -328,9 +325,9 @@ class Scheduler(GlobalSync):
     def _match(self, defer: bool = True) -> bool:
         """One pass over the posted receives and the collectives; True when something moved.
         ``defer``: an any-source receive may wait for a message another waiting process could
-        still cause (``_wakes_first``); ``deferred`` says whether one did."""
-        progressed = False
-        self.deferred = False
+        still cause (``_wakes_first``); when that left everything where it was (such receives
+        waiting for each other), the pass is made again taking the messages as they are."""
+        progressed = deferred = False
         # deferring for EVERYONE a message taken is progress even if no process moves: it
         # was the first arrival of a waiting process, and ``_floor`` moves on
         taken = self.msgs.network is not None and self.msgs.network.defer >= EVERYONE
@@ -353,11 +350,11 @@ class Scheduler(GlobalSync):
                     continue
                 m = cands[0] if len(cands) == 1 else self._earliest(cands)
                 if defer and rq.source is None and self._wakes_first(p, m):
-                    self.deferred = True
+                    deferred = True
                     break  # an any-source receive: another may send it an earlier message
                 queue.pop(i)
                 if rq.peek:  # MPI_PROBE: its status, the message left for the receive after
-                    self._step(p, self._probed(p, m))
+                    self._step(p, self.msgs.probe_reply(m, p.clock))
                     progressed = True
                     i = 0
                     continue
@@ -373,6 +370,8 @@ class Scheduler(GlobalSync):
                 for p, reply in collectives.price(self, inst):
                     self._step(p, reply)
                 progressed = True
+        if deferred and not progressed:  # (any-source receives that waited for each other)
+            return self._match(defer=False)
         return progressed
 
     def _addressed(self) -> Iterator[Process]:
@@ -452,15 +451,6 @@ class Scheduler(GlobalSync):
             if first is not None:
                 times.append(max(as_time(q.clock), first))
         return min(times, default=None)
-
-    def _probed(self, p: Process, m: Message) -> Reply:
-        """MPI_PROBE's reply: it returns when the message is there (no call overhead of its
-        own: the receive that takes the message pays it), with the message's status."""
-        # (a rendezvous send's data waits for the receive; its envelope is there once posted)
-        ready = later(p.clock, m.depart if m.rendezvous is not None else m.arrival)
-        idle, delay = self.msgs.wait_parts(p.clock, ready, m.depart, m.contention)
-        return Reply(end=ready, parts={"waiting": ready - p.clock}, status=m.status, idle=idle,
-                     contention=delay)
 
     def _entered(self, q: Process) -> float | None:
         """For a process blocked in a collective every member of which has entered (it is

@@ -117,18 +117,22 @@ class Lin:
         if isinstance(other, (int, float)):
             return Lin(_sum(self.c, other), self.terms)
         o = Lin.of(other)
-        if not o.terms:  # the loop below would copy the terms unchanged
+        if not o.terms:  # (_plus would copy the terms unchanged)
             return Lin(_sum(self.c, o.c), self.terms)
+        return self._plus(o, 1.0)
+
+    __radd__ = __add__
+
+    def _plus(self, o: "Lin", sign: float) -> "Lin":
+        """self + sign·o (sign ±1), term by term: a term that cancels is dropped."""
         terms = dict(self.terms)
         for m, k in o.terms.items():
-            v = _sum(terms.get(m, 0.0), k)
+            v = _sum(terms.get(m, 0.0), sign * k)
             if v == 0.0:
                 terms.pop(m, None)
             else:
                 terms[m] = v
-        return Lin(_sum(self.c, o.c), terms)
-
-    __radd__ = __add__
+        return Lin(_sum(self.c, sign * o.c), terms)
 
     def __neg__(self) -> "Lin":
         return Lin(-self.c, {m: -k for m, k in self.terms.items()})
@@ -140,17 +144,7 @@ class Lin:
             # a clock less an earlier reading of it, numbers added in between (they share
             # their terms): every term cancels, as _sum(k, -k) in the sum below makes it
             return Lin(_sum(self.c, -other.c))
-        o = Lin.of(other)
-        if o.terms == self.terms:  # (two clocks after the same work in N: the same sum)
-            return Lin(_sum(self.c, -o.c))
-        terms = dict(self.terms)  # self + (−o), without building −o
-        for m, k in o.terms.items():
-            v = _sum(terms.get(m, 0.0), -k)
-            if v == 0.0:
-                terms.pop(m, None)
-            else:
-                terms[m] = v
-        return Lin(_sum(self.c, -o.c), terms)
+        return self._plus(Lin.of(other), -1.0)  # (without building −other)
 
     def __rsub__(self, other):
         return (-self) + other
