@@ -37,7 +37,7 @@ from interp.engine.dataflow import assigned, follow, steering_assigned
 from interp.engine.datadep import (
     branch_symbols, diffuse, enclosing_loops, leaving_arms, loop_symbol, trip_symbol,
 )
-from interp.engine import induction, loopmemo, stepbudget, straight
+from interp.engine import indextests, induction, loopmemo, stepbudget, straight
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
 from interp.engine.process import AAUStat, Process, TraceSpan
 from interp.engine.requests import LoopHead, ask, communicate, completion
@@ -643,6 +643,19 @@ def _step_counted(p, a: A.Iter, frame) -> Generator:
     p.advance("computation", fixed)
     if not isinstance(a, A.IterSync) and all(v.is_Integer for v in (start, stop, step_, n)):
         return (yield from _step_integers(p, a, frame, int(start), int(step_), int(n), per_iter))
+    if isinstance(a, A.IterSync):  # a decision on its index is logged by its outcome
+        loop = indextests.SteppedLoop(a, frame, start, step_)
+        p.index_loops += (loop,)
+        try:
+            return (yield from _step_sync(p, a, frame, start, step_, n, per_iter))
+        finally:
+            p.index_loops = tuple(x for x in p.index_loops if x is not loop)
+    return (yield from _step_sync(p, a, frame, start, step_, n, per_iter))
+
+
+def _step_sync(p, a: A.Iter, frame, start, step_, n, per_iter) -> Generator:
+    """The iterations of a counted loop whose count may be symbolic or that asks the
+    scheduler at its head (an IterSync: the steady state may jump)."""
     i = sp.Integer(1)
     while True:
         more = sp.Le(i, n) if not (i.is_number and n.is_number) else (i <= n)
@@ -928,6 +941,7 @@ def _step_goto(p, a: A.Iter, frame) -> Generator:
 def step_conditional(p, a: A.Condt, frame) -> Generator:
     taken, v = None, None
     undecided = False
+    n0, events = len(p.decisions), (len(p.recorder.log) if p.recorder is not None else 0)
     for k, b in enumerate(a.branches):
         if b.cond is None:
             taken = k
@@ -971,6 +985,8 @@ def step_conditional(p, a: A.Condt, frame) -> Generator:
             raise NeedValue([str(s) for s in v.free_symbols], f"which branch of the IF at line "
                             f"{a.loc.line} runs", a.loc)
         taken = _diffused_arm(p, a, k)
+    elif p.index_loops:
+        indextests.mark(p, a, frame, n0, events, taken)
     p.advance("computation", branch_overhead(a.branches, taken, p.cm))
     if taken is None:
         return None

@@ -176,7 +176,8 @@ class Process:
         "assumptions", "decisions", "state", "request", "finish", "last_recv_end", "spawn_end",
         "_library_values", "counted_by_user", "trace", "timeline", "current_aau",
         "critical_names", "needed", "kept", "functions", "evaluating", "budget", "steps",
-        "max_steps", "arm_counts", "saved", "gen", "function_memo", "__dict__", "__weakref__")
+        "max_steps", "arm_counts", "saved", "gen", "function_memo", "index_loops", "__dict__",
+        "__weakref__")
 
     def __init__(self, pid: int, label: str, program: UnitAAG, aag: AAG, cm: CostModel,
                  nprocs: int, start: sp.Expr, inputs: Inputs, library: str,
@@ -226,6 +227,7 @@ class Process:
         self.steps = 0  # AAU executions interpreted step by step (stepbudget.py)
         self.max_steps = MAX_STEPS.get()
         self.arm_counts: dict[int, list[int]] = {}  # per IF decided by error diffusion
+        self.index_loops: tuple = ()  # the IterSync loops being stepped (indextests)
         self.saved: dict[str, dict[str, object]] = {}  # a subprogram's SAVE'd scalars, by unit
         self.gen = None  # its chain, a generator: activated by the scheduler (omega.run_chain)
 

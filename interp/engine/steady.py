@@ -25,15 +25,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import chain
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 import sympy as sp
 
 from interp.engine.classes import DecisionView
+from interp.engine.indextests import INDEX_TEST
 from interp.engine.process import CATEGORIES, AAUStat, Process
 from interp.engine.sync import GlobalSync
-from interp.engine.timeval import (Comparisons, as_count, decided_sign, difference, is_symbolic,
-                                   record_comparisons, same, scaled)
+from interp.engine.timeval import (Comparisons, Lin, as_count, decided_sign, difference,
+                                   is_symbolic, record_comparisons, same, scaled)
 from interp.engine.values import is_unknown
 
 
@@ -42,7 +43,9 @@ PERIODS = 4  # the longest period looked for, in iterations
 # Cuts hold a column per rank: beyond this many live ranks only a period of one iteration is
 # looked for (three cuts kept, not 2·PERIODS + 1), so memory per rank stays as it was.
 LONG_PERIOD_RANKS = 4096
+PLACES = 16  # the places whose cuts are kept (LRU; 2 beyond LONG_PERIOD_RANKS ranks)
 _COUNT_TOTAL = attrgetter("count", "total")
+_AAU_OF = itemgetter(1)  # a position's AAU
 
 
 @dataclass
@@ -60,7 +63,7 @@ class Cut:
     stats: list[tuple[tuple, tuple] | None]  # its AAUs' ids, and their count, total in turn
     pending: list[tuple]
     edges: dict[tuple, sp.Expr]
-    compared: Comparisons  # the comparisons of times since the cut before
+    mark: int  # the comparisons of times up to this cut: SteadyState.chunks[:mark]
     delays: int  # messages link sharing has delayed so far
     flows: int  # flows noted so far (MessageModel.flows)
 
@@ -68,24 +71,45 @@ class Cut:
 class SteadyState:
     def __init__(self, sched: GlobalSync):
         self.sched = sched
-        self.cuts: list[Cut] = []  # the last three at most: a period is read off them
-        self.taken = 0  # cuts since the last jump (the note counts the iterations)
+        # The cuts since the last jump, by *place* (the AAU each live process is at): a period
+        # is read off cuts at the same place. A time-step loop around loops that synchronize
+        # (SP's ADI sweeps) is cut at its own head once an iteration and at the inner heads
+        # in between; its own cuts are compared with each other, not with the inner ones.
+        self.cuts: dict[tuple, list[Cut]] = {}
+        self.taken: dict[tuple, int] = {}  # cuts since the last jump by place (the note)
         self.compared: Comparisons | None = None  # being recorded since the last cut
+        # the windows of comparisons between successive cuts (any place) since the last
+        # jump, the first ``chunk0`` dropped (no cut kept reads them): two cuts at one place
+        # see the comparisons between them joined (_window)
+        self.chunks: list[Comparisons | None] = []
+        self.chunk0 = 0
         # one tuple of AAU ids for the ranks of the same AAUs, in every cut (_jump pairs the
         # statistics of two cuts without a dict when a rank's tuple is the same)
         self.aau_ids: dict[tuple, tuple] = {}
 
     def cut(self, live: list[Process]) -> sp.Expr | None:
         """Take a cut; returns the number of iterations to jump when a period is found."""
-        self.cuts.append(self._snapshot(live))
-        self.taken += 1
+        c = self._snapshot(live)
+        place = tuple(map(_AAU_OF, c.positions))
+        cuts = self.cuts.pop(place, [])
+        self.cuts[place] = cuts  # (the most recently cut place last)
+        cuts.append(c)
+        self.taken[place] = self.taken.get(place, 0) + 1
         longest = PERIODS if len(live) <= LONG_PERIOD_RANKS else 1
-        jump = self._period(live, longest)
+        jump = self._period(live, cuts, longest, self.taken[place])
         if jump is not None:
             self.cuts.clear()
-            self.taken = 0
+            self.taken.clear()
+            self.chunks.clear()
+            self.chunk0 = 0
         else:  # (a master that never repeats kept a cut per iteration: 0.7 GB for mworker)
-            del self.cuts[:-2 * longest]
+            del cuts[:-2 * longest]
+            while len(self.cuts) > (PLACES if len(live) <= LONG_PERIOD_RANKS else 2):
+                old = next(iter(self.cuts))  # the place cut least recently
+                del self.cuts[old], self.taken[old]
+            oldest = min(cut.mark for kept in self.cuts.values() for cut in kept)
+            del self.chunks[:oldest - self.chunk0]  # (chunk g: the window after cut mark g)
+            self.chunk0 = oldest
         if self.sched.timing:  # (interp check folds on the pattern alone)
             self.compared = Comparisons()
             record_comparisons(self.compared)
@@ -123,18 +147,34 @@ class SteadyState:
         msgs = self.sched.msgs
         return Cut([p.pid for p in live], [p.clock for p in live], positions,
                    [len(p.decisions) for p in live], cats, stats, pending, edges,
-                   self.compared if self.compared is not None else _unrecorded(),
+                   self._close_window(),
                    len(msgs.delays) + len(msgs.collective_delays),
                    len(msgs.flows) if msgs.flows is not None else 0)
 
-    def _period(self, live: list[Process], longest: int) -> sp.Expr | None:
-        """The iterations to jump, at the shortest period k ≤ ``longest`` the cuts show."""
+    def _close_window(self) -> int:
+        """End the window of comparisons since the cut before; the new cut's mark."""
+        self.chunks.append(self.compared)
+        return self.chunk0 + len(self.chunks)
+
+    def _window(self, before: Cut, after: Cut) -> Comparisons:
+        """The comparisons of times made between two cuts (at one place: the windows of the
+        cuts at other places in between joined)."""
+        lo, hi = before.mark - self.chunk0, after.mark - self.chunk0
+        parts = self.chunks[lo:hi] if lo >= 0 else [None]
+        if len(parts) == 1 and parts[0] is not None:
+            return parts[0]
+        return Comparisons.joined(parts)
+
+    def _period(self, live: list[Process], cuts: list[Cut], longest: int,
+                taken: int) -> sp.Expr | None:
+        """The iterations to jump, at the shortest period k ≤ ``longest`` the cuts (at one
+        place) show."""
         varying = None
         for k in range(1, longest + 1):
-            if len(self.cuts) < 2 * k + 1:
+            if len(cuts) < 2 * k + 1:
                 return None
-            c0, c1, c2 = self.cuts[-2 * k - 1], self.cuts[-k - 1], self.cuts[-1]
-            jump = self._repeats(live, k, c0, c1, c2)
+            c0, c1, c2 = cuts[-2 * k - 1], cuts[-k - 1], cuts[-1]
+            jump = self._repeats(live, k, c0, c1, c2, taken)
             if isinstance(jump, tuple):
                 varying = varying or jump
             elif jump is not None:
@@ -143,7 +183,7 @@ class SteadyState:
             self._note_varying(*varying)
         return None
 
-    def _repeats(self, live: list[Process], k: int, c0: Cut, c1: Cut, c2: Cut):
+    def _repeats(self, live: list[Process], k: int, c0: Cut, c1: Cut, c2: Cut, taken: int):
         """The iterations to jump when the cuts ``k`` iterations apart repeat (jumping there);
         None, or the (process, decisions, decisions) that vary, when they do not."""
         deltas = self._shifts(c0, c1, c2, k)
@@ -176,16 +216,52 @@ class SteadyState:
             return None
         values = [d for d in deltas if d is not None]
         drift = any(not same(d, values[0]) for d in values[1:])
+        ahead = self._index_limit(live, c1, c2, m, k)  # a decision on the loop's index
+        if ahead == 0:
+            return None
         if k > 1:  # whole periods of a known count, the clocks shifted alike
+            if ahead is not None:
+                m = min(m, sp.Integer(ahead))
             if drift or not m.is_number or m < k:
                 return None
             periods = sp.Integer(int(m) // k)
-            self._jump(live, c1, c2, periods, deltas, False, k)
+            self._jump(live, c1, c2, periods, deltas, False, k, taken,
+                       "an IF on the loop's index decides otherwise" if ahead is not None else "")
             return periods * k
-        if drift and not self._drift_holds(c0, c1, c2, m):
-            return None
-        self._jump(live, c1, c2, m, deltas, drift, 1)
+        upto = ""
+        if ahead is not None and ahead < m:
+            m, upto = sp.Integer(ahead), "an IF on the loop's index decides otherwise"
+        if drift:
+            held = self._drift_limit(c0, c1, c2, m)
+            if held is None:
+                return None
+            if held < m:
+                m, upto = held, "a wait would be decided otherwise"
+        self._jump(live, c1, c2, m, deltas, drift, 1, taken, upto)
         return m
+
+    def _index_limit(self, live: list[Process], c1: Cut, c2: Cut, m: sp.Expr,
+                     k: int) -> int | None:
+        """The iterations ahead that decide every IF on the cut loop's index as the last one
+        did (indextests): at most ``m``; None when no such IF ran, 0 when none may be jumped
+        (a symbolic count, or a period of ``k`` iterations that decide it differently)."""
+        limit, seen, outcomes = None, set(), {}
+        for p, pos, n1, n2 in zip(live, c2.positions, c1.decisions, c2.decisions):
+            log = p.decisions
+            key = (id(log.shadow) if type(log) is DecisionView else id(log), n1, n2)
+            if pos[0] != "paused" or key in seen:
+                continue
+            seen.add(key)
+            for read, outcome in log[n1:n2]:
+                if type(read) is not tuple or read[0] != INDEX_TEST or read[2] != pos[1]:
+                    continue
+                if not m.is_number or outcomes.setdefault((key, read), outcome) != outcome:
+                    return 0
+                count = int(m) if limit is None else limit
+                limit = outcome[2].same_for(outcome, int(pos[2]), count)
+                if limit == 0:
+                    return 0
+        return limit
 
     def _shifts(self, c0: Cut, c1: Cut, c2: Cut, k: int) -> list[sp.Expr | None] | None:
         """Each paused process's clock shift Δ_p, the same over the three cuts ``k``
@@ -220,34 +296,43 @@ class SteadyState:
             deltas.append(d2)
         return deltas if any(d is not None for d in deltas) else None
 
-    def _drift_holds(self, c0: Cut, c1: Cut, c2: Cut, m: sp.Expr) -> bool:
-        """With shifts that differ between processes: do the last iteration's decisions hold
-        for the m iterations left? Every comparison of times in the period must be made again
-        with the same outcome, and its margin, changing by the same amount each iteration,
-        must keep its sign at the end. Messages in flight at a cut, asynchronous requests and
-        link sharing (decided by the network model, not here) are left to the common shift."""
+    def _drift_limit(self, c0: Cut, c1: Cut, c2: Cut, m: sp.Expr) -> sp.Expr | None:
+        """With shifts that differ between processes: for how many of the m iterations left
+        do the last iteration's decisions hold (None: none)? Every comparison of times in the
+        period must be made again with the same outcome, and its margin, changing by the
+        same amount each iteration, must keep its sign: to the end (linear in m: checking the
+        end is enough), or, with numbers, up to the iteration before the first that changes
+        sign, which is then interpreted. Messages in flight at a cut, asynchronous requests
+        and link sharing (decided by the network model, not here) are left to the common
+        shift."""
         if c1.pending or c2.pending or c2.delays != c0.delays or not self.sched.timing:
-            return False
-        a, b = c1.compared, c2.compared
+            return None
+        a, b = self._window(c0, c1), self._window(c1, c2)
         if len(a) != len(b) or a.spoilt or b.spoilt:
-            return False
+            return None
         for (m1, s1), (m2, s2) in zip(a, b):
             if s1 is None or s1 != s2:
-                return False
+                return None
             if same(m1, m2):
                 continue
             rate = difference(m2, m1)
+            sign = 1 if s2 else -1
             end = rate if is_symbolic(m) else m2 + scaled(rate, m)
-            held = decided_sign(end) == (1 if s2 else -1)
-            if not held:
-                return False
-        return True
+            if decided_sign(end) == sign:
+                continue
+            if is_symbolic(m) or is_symbolic(m2) or is_symbolic(rate):
+                return None
+            m = sp.Integer(_held_for(float(Lin.of(m2).c), float(Lin.of(rate).c), sign, int(m)))
+            if m == 0:
+                return None
+        return m
 
     def _note_varying(self, p: Process, a: list, b: list) -> None:
         """Say why a loop is interpreted iteration by iteration: what its decisions read
         (a partner, a size, a condition) changes from one iteration to the next."""
-        changed = sorted({k1 for (k1, v1), (k2, v2) in zip(a, b) if k1 == k2 and not v1 == v2}
-                         or {k for k, _ in a} ^ {k for k, _ in b})
+        changed = sorted({_read(k1) for (k1, v1), (k2, v2) in zip(a, b)
+                          if k1 == k2 and not v1 == v2}
+                         or {_read(k) for k, _ in a} ^ {_read(k) for k, _ in b})
         loop = p.request.aau
         note = (f"line {loop.loc.line}: the loop's decisions read values that change from one "
                 f"iteration to the next ({', '.join(changed) or 'its control flow'}), so its "
@@ -256,7 +341,8 @@ class SteadyState:
             self.sched.notes.append(note)
 
     def _jump(self, live: list[Process], c1: Cut, c2: Cut, m: sp.Expr,
-              deltas: list[sp.Expr | None], drift: bool, period: int) -> None:
+              deltas: list[sp.Expr | None], drift: bool, period: int, taken: int,
+              upto: str = "") -> None:
         """Move every paused process on by ``m`` periods of ``period`` iterations (c1 to c2)."""
         m_iter, m = m, as_count(m)
         for p, d, cats2, cats1, st2, st1 in zip(live, deltas, c2.cats, c1.cats, c2.stats,
@@ -291,13 +377,16 @@ class SteadyState:
             e.count += m * (c2.edges.get(key, ZERO) - c1.edges.get(key, ZERO))
         if is_symbolic(m_iter):
             self.sched.assumptions.append(sp.Ge(m_iter, 0))
-        note = (f"steady state reached after {self.taken} iterations: {m * period} more added "
+        note = (f"steady state reached after {taken} iterations: {m * period} more added "
                 "in closed form")
         if period > 1:
             note += f" (the iterations repeat in periods of {period})"
         if drift:
             note += (" (the processes' clocks advance by different amounts each iteration; "
-                     "no wait they decide changes before the loop ends)")
+                     + ("no wait they decide changes before the loop ends)" if not upto
+                        else "no wait they decide changes in them)"))
+        if upto:
+            note += f" (up to the iteration where {upto}, which is interpreted)"
         self.sched.notes.append(note)
 
 
@@ -321,11 +410,19 @@ def _varying(live: list[Process], d0: list[int], d1: list[int],
     return None
 
 
-def _unrecorded() -> Comparisons:
-    """The window before the first cut: nothing recorded, nothing to rely on."""
-    window = Comparisons()
-    window.append(None)
-    return window
+def _read(key) -> str:
+    """A decision log's key as the note names it (a value, or an IF on a loop's index)."""
+    if type(key) is tuple and key[0] == INDEX_TEST:
+        return f"the outcome of IF {key[1]} on the loop's index"
+    return str(key)
+
+
+def _held_for(margin: float, rate: float, sign: int, m: int) -> int:
+    """The most iterations j ≤ m after which ``margin + j·rate`` still has ``sign``."""
+    j = min(m, int(abs(margin) / abs(rate))) if rate else m
+    while j > 0 and decided_sign(margin + j * rate) != sign:
+        j -= 1
+    return j
 
 
 def _same_log(a: list, b: list) -> bool:

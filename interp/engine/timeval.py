@@ -390,6 +390,22 @@ class Comparisons:
     def __iter__(self):
         return (self[i] for i in range(len(self.signs)))
 
+    @classmethod
+    def joined(cls, windows: list) -> "Comparisons":
+        """The windows one after the other (a None among them: not recorded, spoilt)."""
+        out = cls()
+        for w in windows:
+            if w is None:
+                out.append(None)
+                continue
+            base = len(out.signs)
+            out.margins.extend(w.margins)
+            out.signs.extend(w.signs)
+            out.symbolic.update((base + i, m) for i, m in w.symbolic.items())
+        if len(out) > RECORD_LIMIT:
+            out.append(None)
+        return out
+
     @property
     def spoilt(self) -> bool:
         """Were there too many comparisons (or none recorded) to rely on this window?"""

@@ -87,9 +87,9 @@ def test_no_hang_when_the_bad_iteration_never_comes(deadline):
 
 
 def test_late_deadlock_in_a_long_loop_is_found(deadline):
-    """A deadlock in iteration 2999 of 3000: the loop's decisions read I, so its iterations
-    are interpreted one by one. The deadline only guards against a hang; the speed (about
-    0.5 ms per iteration) is measured in benchmarks/bench_check.py."""
+    """A deadlock in iteration 2999 of 3000: the IF that decides it reads I, so the steady
+    state jumps only to iteration 2998 (indextests) and the deadlock is interpreted. The
+    deadline only guards against a hang; the speed is measured in benchmarks/bench_check.py."""
     with deadline(120), pytest.raises(Hang) as info:
         run(program("latedeadlock.f"), 2, {"NITER": 3000, "KBAD": 2999})
     assert {pr.kind for pr in info.value.problems} == {"deadlock"}
