@@ -86,6 +86,9 @@ class SteadyState:
         # one tuple of AAU ids for the ranks of the same AAUs, in every cut (_jump pairs the
         # statistics of two cuts without a dict when a rank's tuple is the same)
         self.aau_ids: dict[tuple, tuple] = {}
+        # loop id → [its note's index, iterations before the first jump, iterations added,
+        # jumps, why]: a loop's jumps said in one note (_note_fold)
+        self.folds: dict[int, list] = {}
 
     def cut(self, live: list[Process]) -> sp.Expr | None:
         """Take a cut; returns the number of iterations to jump when a period is found."""
@@ -330,9 +333,9 @@ class SteadyState:
     def _note_varying(self, p: Process, a: list, b: list) -> None:
         """Say why a loop is interpreted iteration by iteration: what its decisions read
         (a partner, a size, a condition) changes from one iteration to the next."""
-        changed = sorted({_read(k1) for (k1, v1), (k2, v2) in zip(a, b)
+        changed = sorted({_read(k1, v1) for (k1, v1), (k2, v2) in zip(a, b)
                           if k1 == k2 and not v1 == v2}
-                         or {_read(k) for k, _ in a} ^ {_read(k) for k, _ in b})
+                         or {_read(*r) for r in a} ^ {_read(*r) for r in b})
         loop = p.request.aau
         note = (f"line {loop.loc.line}: the loop's decisions read values that change from one "
                 f"iteration to the next ({', '.join(changed) or 'its control flow'}), so its "
@@ -377,17 +380,33 @@ class SteadyState:
             e.count += m * (c2.edges.get(key, ZERO) - c1.edges.get(key, ZERO))
         if is_symbolic(m_iter):
             self.sched.assumptions.append(sp.Ge(m_iter, 0))
-        note = (f"steady state reached after {taken} iterations: {m * period} more added "
-                "in closed form")
+        why = []
         if period > 1:
-            note += f" (the iterations repeat in periods of {period})"
+            why.append(f" (the iterations repeat in periods of {period})")
         if drift:
-            note += (" (the processes' clocks advance by different amounts each iteration; "
-                     + ("no wait they decide changes before the loop ends)" if not upto
-                        else "no wait they decide changes in them)"))
+            why.append(" (the processes' clocks advance by different amounts each iteration; "
+                       + ("no wait they decide changes before the loop ends)" if not upto
+                          else "no wait they decide changes in them)"))
         if upto:
-            note += f" (up to the iteration where {upto}, which is interpreted)"
-        self.sched.notes.append(note)
+            why.append(f" (up to the iteration where {upto}, which is interpreted)")
+        self._note_fold(next(p.request.aau for p in live if p.state == "paused"), taken,
+                        m * period, why)
+
+    def _note_fold(self, loop, taken: int, added, why: list[str]) -> None:
+        """Say how a loop was folded: one note a loop, its jumps added up (a jump that stops
+        before an iteration deciding otherwise is followed by others)."""
+        fold = self.folds.get(loop.id)
+        if fold is None or fold[0] >= len(self.sched.notes):
+            self.folds[loop.id] = [len(self.sched.notes), taken, added, 1, why]
+            self.sched.notes.append(f"steady state reached after {taken} iterations: {added} "
+                                    "more added in closed form" + "".join(why))
+            return
+        fold[2] += added
+        fold[3] += 1
+        fold[4] += [w for w in why if w not in fold[4]]
+        at, taken, added, jumps, why = fold
+        self.sched.notes[at] = (f"steady state reached after {taken} iterations: {added} more "
+                                f"added in closed form in {jumps} jumps" + "".join(why))
 
 
 def _varying(live: list[Process], d0: list[int], d1: list[int],
@@ -410,10 +429,10 @@ def _varying(live: list[Process], d0: list[int], d1: list[int],
     return None
 
 
-def _read(key) -> str:
-    """A decision log's key as the note names it (a value, or an IF on a loop's index)."""
+def _read(key, value) -> str:
+    """A decision log's entry as the note names it (a value, or an IF on a loop's index)."""
     if type(key) is tuple and key[0] == INDEX_TEST:
-        return f"the outcome of IF {key[1]} on the loop's index"
+        return f"the IF at line {value[2].a.loc.line} on the index of DO {value[2].loop.aau.var}"
     return str(key)
 
 
