@@ -33,7 +33,7 @@ from interp.engine.classes import DecisionView
 from interp.engine.indextests import INDEX_TEST
 from interp.engine.process import CATEGORIES, AAUStat, Process
 from interp.engine.sync import GlobalSync
-from interp.engine.timeval import (Comparisons, Lin, as_count, decided_sign, difference,
+from interp.engine.timeval import (Comparisons, as_count, decided_sign, difference,
                                    is_symbolic, record_comparisons, same, scaled)
 from interp.engine.values import is_unknown
 
@@ -222,16 +222,15 @@ class SteadyState:
         ahead = self._index_limit(live, c1, c2, m, k)  # a decision on the loop's index
         if ahead == 0:
             return None
-        if k > 1:  # whole periods of a known count, the clocks shifted alike
-            if ahead is not None:
-                m = min(m, sp.Integer(ahead))
-            if drift or not m.is_number or m < k:
+        upto = ""
+        if k > 1:  # whole periods of a known count
+            if ahead is not None and ahead < m:
+                m, upto = sp.Integer(ahead), "an IF on the loop's index decides otherwise"
+            if drift or not m.is_number or m < k:  # (the clocks shifted alike)
                 return None
             periods = sp.Integer(int(m) // k)
-            self._jump(live, c1, c2, periods, deltas, False, k, taken,
-                       "an IF on the loop's index decides otherwise" if ahead is not None else "")
+            self._jump(live, c1, c2, periods, deltas, False, k, taken, upto)
             return periods * k
-        upto = ""
         if ahead is not None and ahead < m:
             m, upto = sp.Integer(ahead), "an IF on the loop's index decides otherwise"
         if drift:
@@ -323,9 +322,9 @@ class SteadyState:
             end = rate if is_symbolic(m) else m2 + scaled(rate, m)
             if decided_sign(end) == sign:
                 continue
-            if is_symbolic(m) or is_symbolic(m2) or is_symbolic(rate):
+            if is_symbolic(m):
                 return None
-            m = sp.Integer(_held_for(float(Lin.of(m2).c), float(Lin.of(rate).c), sign, int(m)))
+            m = sp.Integer(_held_for(m2, rate, sign, int(m)))
             if m == 0:
                 return None
         return m
@@ -436,12 +435,25 @@ def _read(key, value) -> str:
     return str(key)
 
 
-def _held_for(margin: float, rate: float, sign: int, m: int) -> int:
-    """The most iterations j ≤ m after which ``margin + j·rate`` still has ``sign``."""
-    j = min(m, int(abs(margin) / abs(rate))) if rate else m
-    while j > 0 and decided_sign(margin + j * rate) != sign:
-        j -= 1
-    return j
+def _held_for(margin, rate, sign: int, m: int) -> int:
+    """The most iterations j ≤ m after which ``margin + j·rate`` is still decided to have
+    ``sign`` for every admissible input: those j are an interval from 0 (its bounds are
+    linear in j), found by bisection."""
+    def holds(j: int) -> bool:
+        return decided_sign(margin + scaled(rate, j)) == sign
+
+    if not holds(0):
+        return 0
+    lo, hi = 0, m
+    if holds(hi):
+        return hi
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if holds(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
 
 
 def _same_log(a: list, b: list) -> bool:
