@@ -10,7 +10,10 @@ and the time at NITER = 10⁶ must be the line through the times at NITER = 10 a
 from __future__ import annotations
 
 import pytest
+import sympy as sp
 
+from interp.engine.steady import _held_for
+from interp.engine.timeval import Lin
 from interp.system import load_machine
 
 from .helpers import PROGRAMS, REL, SAMPLES, formula_at, run
@@ -76,3 +79,22 @@ def test_a_drift_that_would_change_who_waits_is_folded_only_up_to_the_change(clu
         assert float(p.finish) == pytest.approx(float(q.finish), rel=REL)
         for part in ("computation", "transmission", "waiting"):
             assert float(p.cats[part]) == pytest.approx(float(q.cats[part]), rel=REL, abs=1e-15)
+
+
+@pytest.mark.parametrize("margin, rate, sign, m, held", [
+    # 10 − 3j ≥ 0 up to j = 3 (10 − 9 = 1), not at 4 (−2)
+    (10.0, -3.0, 1, 100, 3),
+    (10.0, -3.0, 1, 2, 2),  # no further than the iterations left
+    (-10.0, 3.0, -1, 100, 3),  # −10 + 9 = −1 < 0, −10 + 12 = 2 is not
+    (10.0, 3.0, 1, 100, 100),  # moving away from 0: all of them
+])
+def test_a_drift_holds_up_to_the_first_iteration_that_flips_a_wait(margin, rate, sign, m, held):
+    assert _held_for(margin, rate, sign, m) == held
+
+
+def test_a_symbolic_margin_holds_while_its_sign_is_decided_for_every_input():
+    """10 + N/1000 − 3j ≥ 0 for every N > 0 while 10 − 3j ≥ 0 (j ≤ 3); −10 − N + 3j < 0
+    for every N > 0 while −10 + 3j < 0... and at j = 4 it is 2 − N, undecided: 3."""
+    n = sp.Symbol("N", positive=True, integer=True)
+    assert _held_for(Lin.of(10 + n / 1000), -3.0, 1, 100) == 3
+    assert _held_for(Lin.of(-10 - n), Lin.of(3.0), -1, 100) == 3
