@@ -43,6 +43,8 @@ def test_the_fold_gives_what_every_iteration_gives(machine):
     assert _partial_folds(folded), folded.notes
     assert not _partial_folds(unfolded)
     assert float(folded.seconds) == pytest.approx(float(unfolded.seconds), rel=REL)
+    exact = run(STEP_PRINT, P, {}, spec, exact=True)  # rank by rank, no classes: the same
+    assert float(exact.seconds) == pytest.approx(float(unfolded.seconds), rel=REL)
     for p, q in zip(folded.processes, unfolded.processes):
         assert float(p.finish) == pytest.approx(float(q.finish), rel=REL)
         for part in ("computation", "transmission", "waiting"):
