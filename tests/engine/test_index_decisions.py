@@ -89,4 +89,4 @@ def test_check_folds_the_loop_too():
     for e in built.edges:
         by_line.setdefault(lines[e.src_aau], []).append(int(e.count))
     assert sorted(by_line[29]) == [200] * P
-    assert by_line[34] and set(by_line[34]) == {100}  # (the CALL is read at its last line)
+    assert by_line[34] and set(by_line[34]) == {100}
