@@ -941,7 +941,9 @@ def _step_goto(p, a: A.Iter, frame) -> Generator:
 def step_conditional(p, a: A.Condt, frame) -> Generator:
     taken, v = None, None
     undecided = False
-    n0, events = len(p.decisions), (len(p.recorder.log) if p.recorder is not None else 0)
+    marking = bool(p.index_loops)  # an IF on a stepped loop's index: where its reads start
+    if marking:
+        n0, events = len(p.decisions), (len(p.recorder.log) if p.recorder is not None else 0)
     for k, b in enumerate(a.branches):
         if b.cond is None:
             taken = k
@@ -985,7 +987,7 @@ def step_conditional(p, a: A.Condt, frame) -> Generator:
             raise NeedValue([str(s) for s in v.free_symbols], f"which branch of the IF at line "
                             f"{a.loc.line} runs", a.loc)
         taken = _diffused_arm(p, a, k)
-    elif p.index_loops:
+    elif marking:
         indextests.mark(p, a, frame, n0, events, taken)
     p.advance("computation", branch_overhead(a.branches, taken, p.cm))
     if taken is None:

@@ -223,16 +223,14 @@ class SteadyState:
         if ahead == 0:
             return None
         upto = ""
+        if ahead is not None and ahead < m:
+            m, upto = sp.Integer(ahead), "an IF on the loop's index decides otherwise"
         if k > 1:  # whole periods of a known count
-            if ahead is not None and ahead < m:
-                m, upto = sp.Integer(ahead), "an IF on the loop's index decides otherwise"
             if drift or not m.is_number or m < k:  # (the clocks shifted alike)
                 return None
             periods = sp.Integer(int(m) // k)
             self._jump(live, c1, c2, periods, deltas, False, k, taken, upto)
             return periods * k
-        if ahead is not None and ahead < m:
-            m, upto = sp.Integer(ahead), "an IF on the loop's index decides otherwise"
         if drift:
             held = self._drift_limit(c0, c1, c2, m)
             if held is None:
@@ -303,8 +301,8 @@ class SteadyState:
         do the last iteration's decisions hold (None: none)? Every comparison of times in the
         period must be made again with the same outcome, and its margin, changing by the
         same amount each iteration, must keep its sign: to the end (linear in m: checking the
-        end is enough), or, with numbers, up to the iteration before the first that changes
-        sign, which is then interpreted. Messages in flight at a cut, asynchronous requests
+        end is enough), or, when m is a number, up to the iteration before the first that
+        changes sign, which is then interpreted. Messages in flight at a cut, asynchronous requests
         and link sharing (decided by the network model, not here) are left to the common
         shift."""
         if c1.pending or c2.pending or c2.delays != c0.delays or not self.sched.timing:
@@ -395,7 +393,7 @@ class SteadyState:
         """Say how a loop was folded: one note a loop, its jumps added up (a jump that stops
         before an iteration deciding otherwise is followed by others)."""
         fold = self.folds.get(loop.id)
-        if fold is None or fold[0] >= len(self.sched.notes):
+        if fold is None:
             self.folds[loop.id] = [len(self.sched.notes), taken, added, 1, why]
             self.sched.notes.append(f"steady state reached after {taken} iterations: {added} "
                                     "more added in closed form" + "".join(why))
