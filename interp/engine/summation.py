@@ -10,8 +10,10 @@ leaves a note).
 
 from __future__ import annotations
 
+import math
 import operator
 from fractions import Fraction
+from typing import Callable
 
 import sympy as sp
 from sympy.logic.boolalg import to_nnf
@@ -96,7 +98,18 @@ def exact_sum(term: sp.Expr, k: sp.Symbol, n: int) -> sp.Expr:
     """Σ_{j=0}^{n-1} ``term.xreplace({k: j})``, the same terms added in the same order (the
     same float roundings), each Piecewise on k replaced by the piece that holds at j: that
     piece's expression is what the rebuilt Piecewise evaluates to, without building it (its
-    conditions canonicalized at every j were most of an exact sum's time)."""
+    conditions canonicalized at every j were most of an exact sum's time). A term whose only
+    symbol is k is worked out in Python numbers, as SymPy would (:func:`_numeric`)."""
+    if term.free_symbols == {k}:
+        value = _numeric(term, k)
+        if value is not None:
+            try:
+                total: object = 0
+                for j in range(n):  # Add's own order: the first term first
+                    total = _plus(total, value(j))
+                return _as_number(total)
+            except _Undecided:
+                pass
     arms = [(x, [(e, _holds(c, k)) for e, c in x.args])
             for x in _outer_piecewise(term) if k in x.free_symbols]
     terms = []
@@ -158,6 +171,9 @@ def _holds(c, k: sp.Symbol):
         inner = _holds(c.args[0], k)
         return lambda j: None if (v := inner(j)) is None else not v
     if isinstance(c, sp.Rel) and c.rel_op in _RELATIONS:
+        test = _exact_test(c, k)
+        if test is not None:  # k alone, in whole numbers and fractions (Mod(5*k + 5, 64) <= 31)
+            return test
         d = sp.expand(c.lhs - c.rhs)
         a = d.coeff(k)
         b = d - a * k
@@ -169,6 +185,172 @@ def _holds(c, k: sp.Symbol):
         held = c.xreplace({k: sp.Integer(j)})
         return True if held is sp.true else False if held is sp.false else None
     return by_sympy
+
+
+# ---- a term in k alone, in Python numbers --------------------------------------------------
+# SymPy's arithmetic on numbers is a Python number's: a Float is a double (53 bits, rounded to
+# nearest; a zero result is the Integer 0), an Integer or Rational is exact, a Rational meets a
+# Float rounded to it; Add and Mul fold their arguments left to right. So a term free of every
+# symbol but k, evaluated node by node in args order with int / Fraction / float, gives the
+# number its rebuild at k = j gives, bit for bit, at a small part of the cost.
+
+
+class _Undecided(Exception):
+    """A value the Python numbers cannot give as SymPy would (Mod by 0, a power of a Float,
+    no piece that holds): the rebuild decides."""
+
+
+Number = int | Fraction | float
+
+
+def _float_result(x: float) -> Number:
+    if x == 0.0:
+        return 0  # (Float._new: a zero is S.Zero)
+    if not math.isfinite(x):
+        raise _Undecided
+    return x
+
+
+def _plus(a: Number, b: Number) -> Number:
+    r = a + b
+    return _float_result(r) if isinstance(r, float) else r
+
+
+def _times(a: Number, b: Number) -> Number:
+    r = a * b
+    return _float_result(r) if isinstance(r, float) else r
+
+
+def _exact(x: Number) -> Number:
+    if isinstance(x, float):
+        raise _Undecided
+    return x
+
+
+def _as_number(x: Number) -> sp.Expr:
+    if isinstance(x, float):
+        return sp.Float(x)
+    if isinstance(x, Fraction):
+        return sp.Rational(x.numerator, x.denominator)
+    return sp.Integer(x)
+
+
+def _fold(parts: list, step) -> Callable[[int], Number]:
+    def value(j: int) -> Number:
+        acc = parts[0](j)
+        for f in parts[1:]:
+            acc = step(acc, f(j))
+        return acc
+    return value
+
+
+def _numeric(e: sp.Basic, k: sp.Symbol) -> Callable[[int], Number] | None:
+    """``e`` as a function of the integer j giving SymPy's own value of ``e.xreplace({k: j})``
+    as a Python number (int, Fraction or float; raising :class:`_Undecided` where it cannot);
+    None when ``e`` holds another symbol or a node not handled here."""
+    if e == k:
+        return lambda j: j
+    if isinstance(e, sp.Float):
+        if e._prec != 53:
+            return None
+        v = float(e)
+        return lambda j: v
+    if isinstance(e, sp.Rational):
+        v = int(e.p) if e.q == 1 else Fraction(int(e.p), int(e.q))
+        return lambda j: v
+    if isinstance(e, (sp.Add, sp.Mul, sp.Mod, sp.floor, sp.ceiling, sp.Pow, sp.Piecewise)):
+        if isinstance(e, sp.Piecewise):
+            pieces = [(_numeric(x, k), _exact_condition(c, k)) for x, c in e.args]
+            if any(f is None or t is None for f, t in pieces):
+                return None
+            return _first_piece(pieces)
+        parts = [_numeric(a, k) for a in e.args]
+        if any(f is None for f in parts):
+            return None
+        if isinstance(e, sp.Add):
+            return _fold(parts, _plus)
+        if isinstance(e, sp.Mul):
+            return _fold(parts, _times)
+        if isinstance(e, sp.Mod):
+            a, m = parts
+            return lambda j: _modulo(_exact(a(j)), _exact(m(j)))
+        if isinstance(e, sp.Pow):
+            base, power = parts
+            if not e.exp.is_Integer:
+                return None
+            p = int(e.exp)
+            return lambda j: _power(_exact(base(j)), p)
+        rnd = math.floor if isinstance(e, sp.floor) else math.ceil
+        (a,) = parts
+        return lambda j: rnd(_exact(a(j)))
+    return None
+
+
+def _modulo(a: Number, m: Number) -> Number:
+    if m == 0:
+        raise _Undecided  # (SymPy: nan)
+    return a % m  # (the sign of m, as SymPy's Mod of numbers)
+
+
+def _power(b: Number, p: int) -> Number:
+    if b == 0 and p < 0:
+        raise _Undecided
+    return Fraction(b) ** p if p < 0 else b ** p
+
+
+def _first_piece(pieces: list) -> Callable[[int], Number]:
+    def value(j: int) -> Number:
+        for f, test in pieces:
+            held = test(j)
+            if held is True:
+                return f(j)
+            if held is not False:
+                raise _Undecided
+        raise _Undecided  # (no piece holds: SymPy's Piecewise is undefined there)
+    return value
+
+
+def _exact_condition(c, k: sp.Symbol):
+    """``c`` as an exact test of the integer j (True, False, or None where a value is not a
+    whole number or fraction), or None when it holds a node :func:`_numeric` does not take."""
+    if c is sp.true or c is sp.false:
+        return lambda j: c is sp.true
+    if isinstance(c, (sp.And, sp.Or, sp.Not)):
+        parts = [_exact_condition(x, k) for x in c.args]
+        if any(t is None for t in parts):
+            return None
+        if isinstance(c, sp.Not):
+            (inner,) = parts
+            return lambda j: None if (v := inner(j)) is None else not v
+        both = isinstance(c, sp.And)
+
+        def connective(j):
+            seen = [t(j) for t in parts]
+            if (not both) in seen:
+                return not both
+            return both if all(v is not None for v in seen) else None
+        return connective
+    if isinstance(c, sp.Rel):
+        return _exact_test(c, k)
+    return None
+
+
+def _exact_test(c: sp.Rel, k: sp.Symbol):
+    """A relation of two sides in k alone, whole numbers and fractions only (a Float is
+    compared by SymPy at its precision: left to SymPy), as an exact test of j; else None."""
+    if c.rel_op not in _RELATIONS or c.free_symbols - {k} or c.atoms(sp.Float):
+        return None
+    lhs, rhs = _numeric(c.lhs, k), _numeric(c.rhs, k)
+    if lhs is None or rhs is None:
+        return None
+    op = _RELATIONS[c.rel_op]
+
+    def test(j):
+        try:
+            return op(_exact(lhs(j)), _exact(rhs(j)))
+        except (_Undecided, ZeroDivisionError):
+            return None
+    return test
 
 
 def mean_branches(e: sp.Expr) -> sp.Expr:

@@ -44,16 +44,25 @@ def _conditions(draw):
     rel = draw(_RELS)
     a = draw(st.integers(-3, 3).filter(bool))
     b = draw(st.integers(-20, 40))
-    c = rel(a * K, b)
+    # an IF on the index, or on its place in a cycle (FT's MOD(5*I, 64) .LE. 31)
+    c = rel(sp.Mod(a * K + b, draw(st.integers(1, 9))), draw(st.integers(0, 8))) \
+        if draw(st.integers(0, 2)) == 0 else rel(a * K, b)
     if draw(st.booleans()):
         other = draw(_RELS)(K, draw(st.integers(0, 30)))
         c = (sp.And if draw(st.booleans()) else sp.Or)(c, other)
     return sp.Not(c) if draw(st.integers(0, 5)) == 0 else c
 
 
+# exact coefficients too: a Rational meets a Float rounded to it, and a piece of 0 makes a
+# product the Integer 0, as SymPy has them
+_FACTOR = st.sampled_from([sp.Integer(1), sp.Integer(0), sp.Integer(3), sp.Rational(1, 3),
+                           sp.Rational(-7, 2)])
+
+
 @st.composite
 def _terms(draw):
-    pieces = [(draw(_COEF) * (K if draw(st.booleans()) else 1) + draw(_COEF), draw(_conditions()))
+    pieces = [(draw(_COEF) * (K if draw(st.booleans()) else draw(_FACTOR)) + draw(_COEF),
+               draw(_conditions()))
               for _ in range(draw(st.integers(1, 3)))]
     term = sp.Piecewise(*pieces, (draw(_COEF), True))
     if draw(st.booleans()):
@@ -63,12 +72,28 @@ def _terms(draw):
     return term
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(_terms(), st.integers(0, 70))
 def test_exact_sum_is_the_term_by_term_sum(term, n):
     """The piece chosen without rebuilding the Piecewise is what the rebuild gives: the same
     expression, bit for bit (srepr), for IF chains of relations on the index."""
     assert sp.srepr(exact_sum(term, K, n)) == sp.srepr(_plain(term, n))
+
+
+def test_a_term_in_the_index_alone_is_the_rebuild_worked_by_hand():
+    """FT's shape: Σ over k = 0..63 of 5.62e-8 where 32 <= MOD(5k + 5, 64) <= 47, 0
+    elsewhere. 5k + 5 (mod 64) visits every residue once as k runs over 64 values (5 is odd),
+    so 16 of the 64 terms are 5.62e-8 and the rest the Integer 0: 16 additions of the double
+    5.62e-8 in a row, whatever the order of the zeros between them."""
+    c = sp.And(sp.Mod(5 * K + 5, 64) >= 32, sp.Mod(5 * K + 5, 64) <= 47)
+    term = sp.Float(5.62e-8) * sp.Piecewise((1, c), (0, True))
+    expected = 0.0
+    for _ in range(16):
+        expected += 5.62e-8
+    assert exact_sum(term, K, 64) == sp.Float(expected)
+    assert sp.srepr(exact_sum(term, K, 64)) == sp.srepr(_plain(term, 64))
+    # k = 0..4: 5k + 5 = 5..25, below 32 every time: five Integer zeros, not a Float 0.0
+    assert sp.srepr(exact_sum(term, K, 5)) == sp.srepr(_plain(term, 5)) == "Integer(0)"
 
 
 def test_a_condition_on_another_symbol_is_rebuilt():
