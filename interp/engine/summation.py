@@ -104,7 +104,7 @@ def exact_sum(term: sp.Expr, k: sp.Symbol, n: int) -> sp.Expr:
         value = _numeric(term, k)
         if value is not None:
             try:
-                total: object = 0
+                total: _Num = 0
                 for j in range(n):  # Add's own order: the first term first
                     total = _plus(total, value(j))
                 return _as_number(total)
@@ -200,10 +200,10 @@ class _Undecided(Exception):
     no piece that holds): the rebuild decides."""
 
 
-Number = int | Fraction | float
+_Num = int | Fraction | float  # a value as SymPy would have it: Integer, Rational, Float
 
 
-def _float_result(x: float) -> Number:
+def _float_result(x: float) -> _Num:
     if x == 0.0:
         return 0  # (Float._new: a zero is S.Zero)
     if not math.isfinite(x):
@@ -211,23 +211,23 @@ def _float_result(x: float) -> Number:
     return x
 
 
-def _plus(a: Number, b: Number) -> Number:
+def _plus(a: _Num, b: _Num) -> _Num:
     r = a + b
     return _float_result(r) if isinstance(r, float) else r
 
 
-def _times(a: Number, b: Number) -> Number:
+def _times(a: _Num, b: _Num) -> _Num:
     r = a * b
     return _float_result(r) if isinstance(r, float) else r
 
 
-def _exact(x: Number) -> Number:
+def _exact(x: _Num) -> _Num:
     if isinstance(x, float):
         raise _Undecided
     return x
 
 
-def _as_number(x: Number) -> sp.Expr:
+def _as_number(x: _Num) -> sp.Expr:
     if isinstance(x, float):
         return sp.Float(x)
     if isinstance(x, Fraction):
@@ -235,8 +235,8 @@ def _as_number(x: Number) -> sp.Expr:
     return sp.Integer(x)
 
 
-def _fold(parts: list, step) -> Callable[[int], Number]:
-    def value(j: int) -> Number:
+def _fold(parts: list, step) -> Callable[[int], _Num]:
+    def value(j: int) -> _Num:
         acc = parts[0](j)
         for f in parts[1:]:
             acc = step(acc, f(j))
@@ -244,7 +244,7 @@ def _fold(parts: list, step) -> Callable[[int], Number]:
     return value
 
 
-def _numeric(e: sp.Basic, k: sp.Symbol) -> Callable[[int], Number] | None:
+def _numeric(e: sp.Basic, k: sp.Symbol) -> Callable[[int], _Num] | None:
     """``e`` as a function of the integer j giving SymPy's own value of ``e.xreplace({k: j})``
     as a Python number (int, Fraction or float; raising :class:`_Undecided` where it cannot);
     None when ``e`` holds another symbol or a node not handled here."""
@@ -286,20 +286,20 @@ def _numeric(e: sp.Basic, k: sp.Symbol) -> Callable[[int], Number] | None:
     return None
 
 
-def _modulo(a: Number, m: Number) -> Number:
+def _modulo(a: _Num, m: _Num) -> _Num:
     if m == 0:
         raise _Undecided  # (SymPy: nan)
     return a % m  # (the sign of m, as SymPy's Mod of numbers)
 
 
-def _power(b: Number, p: int) -> Number:
+def _power(b: _Num, p: int) -> _Num:
     if b == 0 and p < 0:
         raise _Undecided
     return Fraction(b) ** p if p < 0 else b ** p
 
 
-def _first_piece(pieces: list) -> Callable[[int], Number]:
-    def value(j: int) -> Number:
+def _first_piece(pieces: list) -> Callable[[int], _Num]:
+    def value(j: int) -> _Num:
         for f, test in pieces:
             held = test(j)
             if held is True:
