@@ -2,7 +2,8 @@
 
 ``δ_IterD = t_fixed + NumIters·(t_per_iter + δ_body)`` when δ_body does not depend on the loop
 index; otherwise δ_body is summed over the index: exactly for numeric counts up to
-``EXACT_SUM_LIMIT``; for an IF / ELSE IF chain whose conditions are linear in the index, exactly
+``EXACT_SUM_LIMIT`` (``NUMERIC_SUM_LIMIT`` when the index is δ_body's only symbol: then each
+term is worked out in Python numbers, as SymPy would, :func:`_numeric`); for an IF / ELSE IF chain whose conditions are linear in the index, exactly
 over the intervals of the index where each arm runs (:func:`_sum_piecewise`); by SymPy's
 summation where it has a closed form; and as a stated estimate otherwise (every estimate
 leaves a note).
@@ -23,6 +24,7 @@ from interp.application.expr import as_sympy
 from interp.engine.timeval import is_symbolic
 
 EXACT_SUM_LIMIT = 2048  # loop-variant conditions: sum exactly up to this many iterations
+NUMERIC_SUM_LIMIT = 1 << 16  # ... and up to this many when the index is the term's only symbol
 REGION_LIMIT = 4096  # index intervals one closed-form sum over IF arms may split into
 
 
@@ -57,6 +59,10 @@ def _sum_term(term: sp.Expr, n, loop: A.AAU, notes: list[str]) -> sp.Expr:
     k = _K
     if isinstance(n, int) and n <= EXACT_SUM_LIMIT:  # exact, and no symbolic summation
         return exact_sum(term, k, n)
+    if isinstance(n, int) and n <= NUMERIC_SUM_LIMIT:  # (MOD(5*I, 64) .LE. 31: no interval sum)
+        total = _numeric_sum(term, k, n)
+        if total is not None:
+            return total
     # inner trip counts Max(0, e) (triangular loops) are summed as e: SymPy's summation
     # of Max recurses without end; exact wherever the inner loop runs
     plain = term.replace(lambda x: isinstance(x, sp.Max) and len(x.args) == 2 and 0 in x.args,
@@ -100,16 +106,9 @@ def exact_sum(term: sp.Expr, k: sp.Symbol, n: int) -> sp.Expr:
     piece's expression is what the rebuilt Piecewise evaluates to, without building it (its
     conditions canonicalized at every j were most of an exact sum's time). A term whose only
     symbol is k is worked out in Python numbers, as SymPy would (:func:`_numeric`)."""
-    if term.free_symbols == {k}:
-        value = _numeric(term, k)
-        if value is not None:
-            try:
-                total: _Num = 0
-                for j in range(n):  # Add's own order: the first term first
-                    total = _plus(total, value(j))
-                return _as_number(total)
-            except _Undecided:
-                pass
+    total = _numeric_sum(term, k, n)
+    if total is not None:
+        return total
     arms = [(x, [(e, _holds(c, k)) for e, c in x.args])
             for x in _outer_piecewise(term) if k in x.free_symbols]
     terms = []
@@ -124,6 +123,23 @@ def exact_sum(term: sp.Expr, k: sp.Symbol, n: int) -> sp.Expr:
             rule[arm] = value
         terms.append(term.xreplace(rule))
     return sp.Add(*terms)
+
+
+def _numeric_sum(term: sp.Expr, k: sp.Symbol, n: int) -> sp.Expr | None:
+    """:func:`exact_sum` of a term whose only symbol is k, in Python numbers (:func:`_numeric`);
+    None when it holds another symbol or a value the numbers do not give as SymPy would."""
+    if term.free_symbols != {k}:
+        return None
+    value = _numeric(term, k)
+    if value is None:
+        return None
+    try:
+        total: _Num = 0
+        for j in range(n):  # Add's own order: the first term first
+            total = _plus(total, value(j))
+    except _Undecided:
+        return None
+    return _as_number(total)
 
 
 def _outer_piecewise(e: sp.Basic):

@@ -30,6 +30,19 @@ def test_if_on_the_index_worked_by_hand():
     assert stepped.seconds == pytest.approx(expected, rel=REL)
 
 
+def test_an_if_on_the_index_modulo_past_2048_iterations_is_summed_exactly():
+    """4096 iterations of IF (MOD(5*I, 64) .LE. 31): each arm 2048 times (indexmod.f's
+    comment), in the closed form as in the run that steps every iteration; not an estimate
+    from 256 samples, which a cycle of 64 aliases."""
+    closed = run(program("indexmod.f"), 1)
+    stepped = run(program("indexmod.f"), 1, symbolic=False)
+    assert closed.seconds == pytest.approx(stepped.seconds, rel=REL)
+    assert not any("estimated" in n for n in closed.notes)
+    for line in (11, 13):  # X = 1 (the IF's arm); X = 2, Y = 3 (the ELSE's)
+        arm = next(a for a in closed.aag.all_aaus() if a.type == "Seq" and a.loc.line == line)
+        assert closed.processes[0].stats[arm.id].count == 4096 // 2 == 2048
+
+
 def _plain(term, n):
     """The sum as each term rebuilt by substitution gives it (the reference)."""
     return sp.Add(*[term.xreplace({K: sp.Integer(j)}) for j in range(n)])
@@ -113,7 +126,7 @@ def test_the_same_sum_again_is_remembered_with_its_notes():
     """An estimate's note is said at every sum (the loop closed again), the sum worked out once."""
     i = sp.Dummy("I", integer=True)
     body = sp.Piecewise((sp.Float(1.0), sp.Eq(i % 7, 0)), (sp.Float(2.0), True))
-    n = summation.EXACT_SUM_LIMIT + 10
+    n = summation.NUMERIC_SUM_LIMIT + 10  # (up to the limit, summed exactly: no estimate)
     first, second = [], []
     summation._SUMS.clear()
     a = sum_over(body, i, sp.Integer(1), sp.Integer(1), n, _Loop, first)
