@@ -3,10 +3,10 @@
 ``δ_IterD = t_fixed + NumIters·(t_per_iter + δ_body)`` when δ_body does not depend on the loop
 index; otherwise δ_body is summed over the index: exactly for numeric counts up to
 ``EXACT_SUM_LIMIT`` (``NUMERIC_SUM_LIMIT`` when the index is δ_body's only symbol: then each
-term is worked out in Python numbers, as SymPy would, :func:`_numeric`); for an IF / ELSE IF chain whose conditions are linear in the index, exactly
-over the intervals of the index where each arm runs (:func:`_sum_piecewise`); by SymPy's
-summation where it has a closed form; and as a stated estimate otherwise (every estimate
-leaves a note).
+term is worked out in Python numbers, as SymPy would, :func:`_numeric`); for an IF / ELSE IF
+chain whose conditions are linear in the index, exactly over the intervals of the index where
+each arm runs (:func:`_sum_piecewise`); by SymPy's summation where it has a closed form; and as
+a stated estimate otherwise (every estimate leaves a note).
 """
 
 from __future__ import annotations
@@ -173,19 +173,8 @@ def _holds(c, k: sp.Symbol):
     index) are worked out in exact fractions, as SymPy decides them; others by SymPy."""
     if c is sp.true or c is sp.false:
         return lambda j: c is sp.true
-    if isinstance(c, (sp.And, sp.Or)):
-        parts = [_holds(x, k) for x in c.args]
-        both = isinstance(c, sp.And)
-
-        def connective(j):
-            seen = [f(j) for f in parts]
-            if (False if both else True) in seen:
-                return not both
-            return both if all(v is not None for v in seen) else None
-        return connective
-    if isinstance(c, sp.Not):
-        inner = _holds(c.args[0], k)
-        return lambda j: None if (v := inner(j)) is None else not v
+    if isinstance(c, (sp.And, sp.Or, sp.Not)):
+        return _connective(c, [_holds(x, k) for x in c.args])
     if isinstance(c, sp.Rel) and c.rel_op in _RELATIONS:
         test = _exact_test(c, k)
         if test is not None:  # k alone, in whole numbers and fractions (Mod(5*k + 5, 64) <= 31)
@@ -291,7 +280,7 @@ def _numeric(e: sp.Basic, k: sp.Symbol) -> Callable[[int], _Num] | None:
             a, m = parts
             return lambda j: _modulo(_exact(a(j)), _exact(m(j)))
         if isinstance(e, sp.Pow):
-            base, power = parts
+            base = parts[0]
             if not e.exp.is_Integer:
                 return None
             p = int(e.exp)
@@ -333,19 +322,7 @@ def _exact_condition(c, k: sp.Symbol):
         return lambda j: c is sp.true
     if isinstance(c, (sp.And, sp.Or, sp.Not)):
         parts = [_exact_condition(x, k) for x in c.args]
-        if any(t is None for t in parts):
-            return None
-        if isinstance(c, sp.Not):
-            (inner,) = parts
-            return lambda j: None if (v := inner(j)) is None else not v
-        both = isinstance(c, sp.And)
-
-        def connective(j):
-            seen = [t(j) for t in parts]
-            if (not both) in seen:
-                return not both
-            return both if all(v is not None for v in seen) else None
-        return connective
+        return None if any(t is None for t in parts) else _connective(c, parts)
     if isinstance(c, sp.Rel):
         return _exact_test(c, k)
     return None
@@ -367,6 +344,21 @@ def _exact_test(c: sp.Rel, k: sp.Symbol):
         except (_Undecided, ZeroDivisionError):
             return None
     return test
+
+
+def _connective(c, parts: list):
+    """And, Or or Not (``c``) of tests of j that give True, False or None (not decided)."""
+    if isinstance(c, sp.Not):
+        (inner,) = parts
+        return lambda j: None if (v := inner(j)) is None else not v
+    both = isinstance(c, sp.And)
+
+    def connective(j):
+        seen = [t(j) for t in parts]
+        if (not both) in seen:
+            return not both
+        return both if all(v is not None for v in seen) else None
+    return connective
 
 
 def mean_branches(e: sp.Expr) -> sp.Expr:
