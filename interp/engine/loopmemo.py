@@ -99,7 +99,7 @@ def reads(aag, a: A.Iter, table) -> tuple[tuple[str, ...], tuple[str, ...]] | No
 
 def _reads(aag, a: A.Iter, table):
     bounds = [a.start, a.stop, a.step, a.cond]
-    body = _decision_exprs(aag, [b for c in a.children for b in c.walk()])
+    body = _decision_exprs(aag, [a] + [b for c in a.children for b in c.walk()], table)
     callees = aag.callees(a)
     if body is None:
         return None
@@ -109,7 +109,7 @@ def _reads(aag, a: A.Iter, table):
         return None
     common: set[str] = set()
     for unit in callees:
-        exprs = _decision_exprs(aag, list(unit.walk()))
+        exprs = _decision_exprs(aag, list(unit.walk()), unit.symbols)
         names = _names(aag, exprs, unit.symbols) if exprs is not None else None
         if names is None:
             return None
@@ -118,17 +118,52 @@ def _reads(aag, a: A.Iter, table):
     return tuple(sorted(local)), tuple(sorted(common))
 
 
-def _decision_exprs(aag, aaus: list[A.AAU]) -> list[ast.Expr] | None:
+def _decision_exprs(aag, aaus: list[A.AAU], table) -> list[ast.Expr] | None:
     """What a closed form of ``aaus`` evaluates: loop bounds and conditions, IF conditions,
-    the actual arguments of calls and of FUNCTION references; None when a FUNCTION it
-    references is not a straight-line one (its closed form reads values of its own)."""
+    the actual arguments of calls and of FUNCTION references, and the values of the scalar
+    assignments those read (:func:`_feeding`); None when a FUNCTION it references is not a
+    straight-line one (its closed form reads values of its own)."""
     exprs: list[ast.Expr] = []
     for b in aaus:
         if isinstance(b, A.Seq) and any(straight.straight_body(aag, f) is None and f in aag.units
                                         for f in b.ops.user_calls):
             return None
         exprs += A.read_exprs(b)
-    return exprs
+    return exprs + _feeding(aaus, exprs, table)
+
+
+def _feeding(aaus: list[A.AAU], exprs: list[ast.Expr], table) -> list[ast.Expr]:
+    """The values of the scalar assignments in ``aaus`` that the closed form binds for the
+    rest of an iteration (omega._binding_after: ``KIND = MOD(I + ISHIFT, 7)``) and that
+    ``exprs`` read, directly or through another such assignment: a decision on KIND reads
+    ISHIFT, whose value the key must hold. (An assignment from an array element subscripted
+    by a loop's index is never bound: in the closed form the index is a symbol, and such an
+    element has no value, EP's ``X1 = 2.D0 * X(2*I-1) - 1.D0``.)"""
+    indices = {b.var for b in aaus if isinstance(b, A.Iter) and b.var}
+    assigns = [s for b in aaus if isinstance(b, A.Seq) for s in b.stmts
+               if type(s) is ast.Assign and isinstance(s.target, ast.Var)
+               and not _indexed_element(s.value, table, indices)]
+    wanted = {n for e in exprs for n in names_in(e, table)}
+    out: list[ast.Expr] = []
+    while True:
+        more = [s for s in assigns if s.target.name in wanted]
+        assigns = [s for s in assigns if s.target.name not in wanted]
+        if not more:
+            return out
+        for s in more:
+            out.append(s.value)
+            wanted.update(names_in(s.value, table))
+
+
+def _indexed_element(e: ast.Expr, table, indices: set[str]) -> bool:
+    """Does ``e`` read an array element whose subscripts name one of the loop ``indices``?"""
+    for node in walk(e):
+        if isinstance(node, ast.Ref):
+            sym = table.symbols.get(node.name)
+            if sym is not None and sym.is_array and any(
+                    n in indices for arg in node.args for n in names_in(arg, table)):
+                return True
+    return False
 
 
 def _names(aag, exprs: list[ast.Expr], table) -> set[str] | None:

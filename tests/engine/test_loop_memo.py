@@ -57,3 +57,66 @@ def test_one_closed_form_per_value_read(tmp_path):
     for m, c, entries in ((5, 0, 4), (2, 1, 2), (1, 3, 1)):
         memo = _predict(tmp_path, m, c).processes[0].cm.memo(("loop memo",), dict)
         assert len(memo) == entries, (m, c)
+
+
+BOUND_SOURCE = """      PROGRAM MEMOB
+      INTEGER I, J, KIND, ISHIFT
+      DOUBLE PRECISION X
+      X = 0.0D0
+      DO 20 J = 1, 3
+         ISHIFT = J
+         DO 10 I = 1, 10
+            KIND = MOD(I + ISHIFT * ISHIFT, 7)
+            IF (KIND .EQ. 0) THEN
+               X = X + 1.0D0
+               X = X * 2.0D0
+            END IF
+   10    CONTINUE
+         IF (J .EQ. 2) GO TO 30
+   20 CONTINUE
+   30 CONTINUE
+      END
+"""
+
+
+def test_a_value_bound_in_the_body_keys_the_closed_form(tmp_path, monkeypatch):
+    """The inner loop's IF reads KIND, which the body assigns from ISHIFT: the closed form
+    binds KIND = MOD(I + ISHIFT**2, 7) for the iteration (omega._binding_after), so it
+    depends on ISHIFT though no decision names it. J = 1: I + 1 = 7 at I = 6, one arm;
+    J = 2: I + 4 = 7, 14 at I = 3, 10, two arms; the GO TO leaves after J = 2: 3 in all.
+    Before the fix the key held no ISHIFT and J = 2 reused J = 1's closed form (2 arms)."""
+    src = tmp_path / "memob.f"
+    src.write_text(BOUND_SOURCE)
+    pred = run(str(src), 1)
+    arm = next(a for a in pred.aag.all_aaus() if a.type == "Seq" and a.loc.line == 10)
+    assert pred.processes[0].stats[arm.id].count == 1 + 2 == 3
+    from interp.engine import loopmemo
+    monkeypatch.setattr(loopmemo, "remembered", lambda p, a, frame, work: work)
+    every = run(str(src), 1)  # worked out at every iteration of J
+    assert float(pred.seconds) == pytest.approx(float(every.seconds), rel=REL)
+
+
+INDEXED_SOURCE = """      PROGRAM MEMOX
+      INTEGER I, J
+      DOUBLE PRECISION X, T, Y(4)
+      DATA Y /0.25D0, 0.75D0, 0.25D0, 0.75D0/
+      DO 10 I = 1, 4
+         IF (I .EQ. 99) GO TO 20
+         DO 5 J = 1, 4
+            T = 2.0D0 * Y(J)
+            IF (T .GT. 1.0D0) X = 1.0D0
+  5      CONTINUE
+ 10   CONTINUE
+ 20   CONTINUE
+      END
+"""
+
+
+def test_a_value_from_an_element_indexed_by_the_loop_is_not_a_key(tmp_path):
+    """T = 2·Y(J) has no value in the closed form (J is a symbol there, so Y(J) is no
+    element interp can read): it is never bound, the IF on T is data, and the inner loop is
+    still remembered once for the four iterations of I (EP's DO 140 is this shape)."""
+    src = tmp_path / "memox.f"
+    src.write_text(INDEXED_SOURCE)
+    memo = run(str(src), 1).processes[0].cm.memo(("loop memo",), dict)
+    assert len(memo) == 1
