@@ -8,10 +8,13 @@ the inputs, and the values its bounds and the decisions in its body read when it
 so it is remembered for the interpretation's processes (the ranks' loops are the same),
 keyed by the loop and the values of every variable those
 expressions name (:func:`reads`): the bounds', and the body's that the body does not assign (a
-name it assigns is "varying" in the closed form, its value never read), and the COMMON
-variables the routines it calls name in theirs. A loop whose closed form could read something
-else is never remembered: an array (its elements), a FUNCTION whose value would be worked
-out, or one interpreted step by step for its time.
+name it assigns is "varying" in the closed form, its value never read), the values of the
+scalar assignments they read that the closed form binds, the elements of the unit's arrays
+they read at subscripts the closed form does not change (SP's ``DO K = -1, CELL_SIZE(3, C)``:
+the element's value), and the COMMON variables the routines it calls name in theirs. A loop
+whose closed form could read something else is never remembered: another array element, a
+whole array, a FUNCTION whose value would be worked out, or one interpreted step by step for
+its time.
 
 Working it out has effects beyond δ and the per-AAU counts: the values it read are logged as
 control decisions (steady-state checks compare them), and summation notes are added. Both
@@ -21,9 +24,11 @@ same state as if it had been worked out.
 
 from __future__ import annotations
 
+import sympy as sp
+
 from interp.application import aau as A
 from interp.application import ast
-from interp.application.expr import is_numeric_intrinsic, names_in, walk
+from interp.application.expr import is_numeric_intrinsic, names_in, numeric_value, walk
 from interp.engine.dataflow import assigned
 from interp.engine.values import Lazy, NotClosedForm, Unknown
 from interp.engine import straight
@@ -37,8 +42,12 @@ def remembered(p, a: A.Iter, frame, work) -> object:
     names = reads(p.aag, a, frame.table)
     if names is None or p.recorder is not None:
         return work
+    try:
+        elements = [_element(frame, ref) for ref in names[2]]
+    except _NoKey:
+        return work
     key = (a.id, p.counted_by_user, *(_value(frame, n) for n in names[0]),
-           *(_stored(p.common.get(n)) for n in names[1]))
+           *(_stored(p.common.get(n)) for n in names[1]), *elements)
     memo = p.cm.memo(("loop memo",), dict)  # one for the interpretation's processes
     got = memo.get(key)
     if got is not None:
@@ -74,6 +83,32 @@ def _value(frame, name: str) -> object:
     return _stored(frame._store(name).get(name))
 
 
+class _NoKey(Exception):
+    """An element's subscripts are not whole numbers now: this closed form is not remembered."""
+
+
+def _element(frame, ref: ast.Ref) -> object:
+    """The value of the array element ``ref`` (its subscripts read only scalars the closed
+    form does not change: ``CELL_SIZE(3, C)``) as the closed form's resolver finds it
+    (Frame._element: the element, else the whole array's marker), as a key."""
+    subscripts = []
+    for arg in ref.args:
+        v = numeric_value(arg, frame.table, lambda key: _whole(frame._store(key).get(key)))
+        if type(v) is not int:
+            raise _NoKey
+        subscripts.append(v)
+    key = f"{ref.name}({','.join(map(str, subscripts))})"
+    store = frame._store(key)
+    value = store.get(key)
+    return _stored(value if value is not None else store.get(f"{ref.name}(*)"))
+
+
+def _whole(value: object) -> int | None:
+    if type(value) is int:
+        return value
+    return int(value) if isinstance(value, sp.Integer) else None
+
+
 def _stored(value: object) -> object:
     """A stored value as a key: an Unknown's reason is never read by a closed form, a value
     not yet worked out (values.Lazy) is the same value while it is the same object, and a
@@ -88,9 +123,11 @@ def _stored(value: object) -> object:
     return (kind, value)
 
 
-def reads(aag, a: A.Iter, table) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+def reads(aag, a: A.Iter, table) -> tuple[tuple[str, ...], tuple[str, ...],
+                                          tuple[ast.Ref, ...]] | None:
     """The scalars of ``a``'s unit and the COMMON scalars of its callees whose values the
-    closed form of ``a`` may read (cached on the AAG), or None when it may read more."""
+    closed form of ``a`` may read, and the elements of ``a``'s unit's arrays it reads whose
+    subscripts it does not change (cached on the AAG); None when it may read more."""
     cache = aag.__dict__.setdefault("_loop_reads", {})
     if a.id not in cache:
         cache[a.id] = _reads(aag, a, table)
@@ -103,8 +140,11 @@ def _reads(aag, a: A.Iter, table):
     callees = aag.callees(a)
     if body is None:
         return None
-    own = _names(aag, bounds, table)
-    inner = _names(aag, body, table)
+    # an element whose subscripts read none of these is the same one for the whole closed form
+    changing = assigned(a) | {b.var for b in a.walk() if isinstance(b, A.Iter) and b.var}
+    elements: list[ast.Ref] = []
+    own = _names(aag, bounds, table, elements, changing)
+    inner = _names(aag, body, table, elements, changing)
     if own is None or inner is None:
         return None
     common: set[str] = set()
@@ -115,7 +155,7 @@ def _reads(aag, a: A.Iter, table):
             return None
         common |= {n for n in names if unit.symbols.symbols[n].common is not None}
     local = own | (inner - assigned(a))
-    return tuple(sorted(local)), tuple(sorted(common))
+    return tuple(sorted(local)), tuple(sorted(common)), tuple(elements)
 
 
 def _decision_exprs(aag, aaus: list[A.AAU], table) -> list[ast.Expr] | None:
@@ -155,6 +195,19 @@ def _feeding(aaus: list[A.AAU], exprs: list[ast.Expr], table) -> list[ast.Expr]:
             wanted.update(names_in(s.value, table))
 
 
+def _fixed(ref: ast.Ref, table, changing: set[str]) -> bool:
+    """Do ``ref``'s subscripts name only scalars, none of them in ``changing``?"""
+    for arg in ref.args:
+        for node in walk(arg):
+            if isinstance(node, ast.Ref) and not is_numeric_intrinsic(node.name):
+                return False
+        for name in names_in(arg, table):
+            sym = table.symbols.get(name)
+            if sym is None or sym.is_array or name in changing:
+                return False
+    return True
+
+
 def _indexed_element(e: ast.Expr, table, indices: set[str]) -> bool:
     """Does ``e`` read an array element whose subscripts name one of the loop ``indices``?"""
     for node in walk(e):
@@ -166,20 +219,31 @@ def _indexed_element(e: ast.Expr, table, indices: set[str]) -> bool:
     return False
 
 
-def _names(aag, exprs: list[ast.Expr], table) -> set[str] | None:
+def _names(aag, exprs: list[ast.Expr], table, elements: list | None = None,
+           changing: set[str] = frozenset()) -> set[str] | None:
     """The scalar variables ``exprs`` name (PARAMETERs have no stored value); None when one
-    names an array or references a FUNCTION (its value is worked out by interpreting it)."""
+    names an array or references a FUNCTION (its value is worked out by interpreting it).
+    With ``elements``: an array element whose subscripts name only scalars not in
+    ``changing`` is put there instead (its value is part of the key)."""
     out: set[str] = set()
     for e in exprs:
         for node in walk(e):
+            sym = table.symbols.get(node.name) if isinstance(node, (ast.Ref, ast.Var)) else None
             if isinstance(node, ast.Ref):
-                sym = table.symbols.get(node.name)
-                if (sym is not None and sym.is_array) or not is_numeric_intrinsic(node.name):
+                if sym is not None and sym.is_array:
+                    if elements is None or not _fixed(node, table, changing):
+                        return None
+                    elements.append(node)
+                elif not is_numeric_intrinsic(node.name):
                     return None
+            elif isinstance(node, ast.Var) and sym is not None and sym.is_array:
+                return None  # a whole array (an argument)
         for name in names_in(e, table):
             sym = table.symbols.get(name)
-            if sym is None or sym.is_array:
+            if sym is None:
                 return None
+            if sym.is_array:  # (an element put in ``elements`` above)
+                continue
             if sym.kind != "parameter" and sym.constant is None:
                 out.add(name)
     return out

@@ -120,3 +120,35 @@ def test_a_value_from_an_element_indexed_by_the_loop_is_not_a_key(tmp_path):
     src.write_text(INDEXED_SOURCE)
     memo = run(str(src), 1).processes[0].cm.memo(("loop memo",), dict)
     assert len(memo) == 1
+
+
+ELEMENT_SOURCE = """      PROGRAM MEMOE
+      INTEGER J, K, NB(2)
+      DOUBLE PRECISION X
+      DATA NB /3, 5/
+      DO 10 J = 1, 4
+         IF (J .EQ. 99) GO TO 20
+         DO 5 K = 1, NB(1)
+            X = 1.0D0
+  5      CONTINUE
+         NB({grown}) = NB({grown}) + 1
+ 10   CONTINUE
+ 20   CONTINUE
+      END
+"""
+
+
+def test_an_element_the_bounds_read_keys_the_closed_form(tmp_path):
+    """DO 5 K = 1, NB(1): the element's value is part of the key (SP's CELL_SIZE(3, C)).
+    Growing NB(1) after each inner loop gives 3 + 4 + 5 + 6 = 18 inner iterations and four
+    closed forms; growing NB(2) instead, 3 · 4 = 12 and one closed form. The two programs
+    differ by those 6 iterations, each Per-Iter Ovhd (No Step) + a store (Tables 1, 2)."""
+    runs = {}
+    for grown in (1, 2):
+        src = tmp_path / f"memoe{grown}.f"
+        src.write_text(ELEMENT_SOURCE.format(grown=grown))
+        runs[grown] = run(str(src), 1)
+    assert float(runs[1].seconds) - float(runs[2].seconds) == pytest.approx(
+        (18 - 12) * (NOSTEP_ITER + STORE), rel=REL)
+    entries = {g: len(r.processes[0].cm.memo(("loop memo",), dict)) for g, r in runs.items()}
+    assert entries == {1: 4, 2: 1}
