@@ -43,7 +43,7 @@ def remembered(p, a: A.Iter, frame, work) -> object:
     if names is None or p.recorder is not None:
         return work
     try:
-        elements = [_element(frame, ref) for ref in names[2]]
+        elements = [_element(frame, name, subscripts) for name, subscripts in names[2]]
     except _NoKey:
         return work
     key = (a.id, p.counted_by_user, *(_value(frame, n) for n in names[0]),
@@ -87,26 +87,43 @@ class _NoKey(Exception):
     """An element's subscripts are not whole numbers now: this closed form is not remembered."""
 
 
-def _element(frame, ref: ast.Ref) -> object:
-    """The value of the array element ``ref`` (its subscripts read only scalars the closed
-    form does not change: ``CELL_SIZE(3, C)``) as the closed form's resolver finds it
-    (Frame._element: the element, else the whole array's marker), as a key."""
-    subscripts = []
-    for arg in ref.args:
-        v = numeric_value(arg, frame.table, lambda key: _whole(frame._store(key).get(key)))
+def _element(frame, name: str, subscripts: tuple) -> object:
+    """The value of the array element ``name(subscripts)`` (they read only scalars the closed
+    form does not change: ``CELL_SIZE(3, C)``; see :func:`_subscript`) as the closed form's
+    resolver finds it (Frame._element: the element, else the whole array's marker), as a key."""
+    at = []
+    for s in subscripts:
+        if type(s) is str:  # a scalar variable
+            v = _whole(frame._store(s).get(s))
+        elif type(s) is int:
+            v = s
+        else:
+            v = numeric_value(s, frame.table, lambda key: _whole(frame._store(key).get(key)))
         if type(v) is not int:
             raise _NoKey
-        subscripts.append(v)
-    key = f"{ref.name}({','.join(map(str, subscripts))})"
+        at.append(v)
+    key = f"{name}({','.join(map(str, at))})"
     store = frame._store(key)
     value = store.get(key)
-    return _stored(value if value is not None else store.get(f"{ref.name}(*)"))
+    return _stored(value if value is not None else store.get(f"{name}(*)"))
 
 
 def _whole(value: object) -> int | None:
     if type(value) is int:
         return value
     return int(value) if isinstance(value, sp.Integer) else None
+
+
+def _subscript(e: ast.Expr, table) -> int | str | ast.Expr:
+    """A subscript as :func:`_element` reads it: a whole constant, the name of a scalar
+    variable, or else the expression (evaluated)."""
+    if isinstance(e, ast.Num) and type(e.value) is int:
+        return e.value
+    if isinstance(e, ast.Var):
+        sym = table.symbols.get(e.name)
+        if sym is not None and sym.kind != "parameter" and sym.constant is None:
+            return e.name
+    return e
 
 
 def _stored(value: object) -> object:
@@ -123,8 +140,7 @@ def _stored(value: object) -> object:
     return (kind, value)
 
 
-def reads(aag, a: A.Iter, table) -> tuple[tuple[str, ...], tuple[str, ...],
-                                          tuple[ast.Ref, ...]] | None:
+def reads(aag, a: A.Iter, table) -> tuple[tuple[str, ...], tuple[str, ...], tuple] | None:
     """The scalars of ``a``'s unit and the COMMON scalars of its callees whose values the
     closed form of ``a`` may read, and the elements of ``a``'s unit's arrays it reads whose
     subscripts it does not change (cached on the AAG); None when it may read more."""
@@ -155,7 +171,8 @@ def _reads(aag, a: A.Iter, table):
             return None
         common |= {n for n in names if unit.symbols.symbols[n].common is not None}
     local = own | (inner - assigned(a))
-    return tuple(sorted(local)), tuple(sorted(common)), tuple(elements)
+    at = {(ref.name, tuple(_subscript(x, table) for x in ref.args)): None for ref in elements}
+    return tuple(sorted(local)), tuple(sorted(common)), tuple(at)
 
 
 def _decision_exprs(aag, aaus: list[A.AAU], table) -> list[ast.Expr] | None:
