@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import chain
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 
 import sympy as sp
 
@@ -44,8 +44,11 @@ PERIODS = 4  # the longest period looked for, in iterations
 # looked for (three cuts kept, not 2·PERIODS + 1), so memory per rank stays as it was.
 LONG_PERIOD_RANKS = 4096
 PLACES = 16  # the places whose cuts are kept (LRU; 2 beyond LONG_PERIOD_RANKS ranks)
+# A place cut this many times without a jump there is cut no more: BT's and SP's ``DO STAGE``
+# loops (ncells iterations, a few) are entered at every sweep of every time step, and their
+# cuts, 90% of all, never folded anything; each copies every rank's per-AAU statistics.
+COLD_CUTS = 32
 _COUNT_TOTAL = attrgetter("count", "total")
-_AAU_OF = itemgetter(1)  # a position's AAU
 
 
 @dataclass
@@ -89,11 +92,22 @@ class SteadyState:
         # loop id → [its note's index, iterations before the first jump, iterations added,
         # jumps, why]: a loop's jumps said in one note (_note_fold)
         self.folds: dict[int, list] = {}
+        # cuts by place over the whole run, and the places that ever jumped (COLD_CUTS)
+        self.tried: dict[tuple, int] = {}
+        self.jumped: set[tuple] = set()
 
     def cut(self, live: list[Process]) -> sp.Expr | None:
-        """Take a cut; returns the number of iterations to jump when a period is found."""
+        """Take a cut; returns the number of iterations to jump when a period is found. A
+        place cut COLD_CUTS times without ever jumping is not cut again (None: the loop is
+        stepped, which a jump only shortens)."""
+        place = tuple(p.request.aau.id if p.request else None for p in live)
+        tried = self.tried.get(place, 0)
+        if tried >= COLD_CUTS and place not in self.jumped:
+            return None
+        if len(self.tried) > 1000:  # (a master's places that keep changing)
+            self.tried.clear()
+        self.tried[place] = tried + 1
         c = self._snapshot(live)
-        place = tuple(map(_AAU_OF, c.positions))
         cuts = self.cuts.pop(place, [])
         self.cuts[place] = cuts  # (the most recently cut place last)
         cuts.append(c)
@@ -101,6 +115,7 @@ class SteadyState:
         longest = PERIODS if len(live) <= LONG_PERIOD_RANKS else 1
         jump = self._period(live, cuts, longest, self.taken[place])
         if jump is not None:
+            self.jumped.add(place)
             self.cuts.clear()
             self.taken.clear()
             self.chunks.clear()
