@@ -72,9 +72,10 @@ def follow(p, aaus: list[A.AAU], frame: Frame, counts: dict | None = None,
     closed form's (executions, δ) per AAU id, for the counters."""
     counters = _counters(p, aaus, frame)
     log, frame.log = frame.log, None  # replaying is not a control decision of the run
+    critical = unit_critical_names(p.aag, frame.unit)  # (the names that steer from here)
     try:
-        steering = p.critical_names - counters.keys()  # counters are counted, not replayed
-        _CRITICAL[0] = p.critical_names
+        steering = critical - counters.keys()  # counters are counted, not replayed
+        _CRITICAL[0] = critical
         steers = _static(aaus, frame.table, ("steers", frozenset(counters)),
                          lambda aaus, table: _steers(steering, table, aaus))
         if steers and budget == BUDGET and _static(
@@ -82,9 +83,9 @@ def follow(p, aaus: list[A.AAU], frame: Frame, counts: dict | None = None,
                 lambda aaus, table: _steers(message_names(p.aag), table, aaus)):
             budget = MESSAGE_BUDGET
         if steers and _within(aaus, counts, budget):
-            inert = unknowable(p, aaus, frame, p.critical_names, bool(counters), _FLOW)
+            inert = unknowable(p, aaus, frame, critical, bool(counters), _FLOW)
             if not inert.whole:  # (else nothing of it could be read: forgotten, below)
-                _follow_list(p, aaus, frame, [budget], inert.statements)
+                _follow_list(p, aaus, frame, [budget], inert.statements, critical)
                 return
     except _OverBudget:
         pass
@@ -218,12 +219,114 @@ def critical_names(aag) -> set[str]:
     return names
 
 
-def message_names(aag) -> set[str]:
-    """The names in the arguments of message-passing calls other than their buffers
-    (partners, counts, tags), and what they are computed from."""
-    cached = getattr(aag, "_message_names", None)
-    if cached is not None:
-        return cached
+def unit_critical_names(aag, unit: str) -> frozenset[str]:
+    """:func:`critical_names` kept by unit: the names whose values steer control in ``unit``
+    or that a steering value elsewhere is computed from through ``unit``. A local of one
+    routine (SP's I, J, K, M, N, P in X_SOLVE) is not made critical there because a variable
+    of the same name steers in another routine. Values cross units through COMMON (by name,
+    as critical_names has it) and through arguments, both ways: an actual argument of a call
+    whose dummy is critical, and a callee's dummy whose actual is critical (the callee may
+    assign it)."""
+    cached = getattr(aag, "_unit_critical", None)
+    if cached is None:
+        seeds: list[tuple[str, str]] = []
+        for c in aag.critical_variables:
+            seeds += [(c.unit, c.name)] + [(c.unit, n) for n in c.definition_path]
+        seeds += _message_seeds(aag) + _buffer_seeds(aag)
+        pairs = _unit_closure(aag, seeds)
+        # an array steers where it is named as critical_names has it (by name, in every unit):
+        # its elements cross units by reference and by slices of storage, not followed here
+        steer = critical_names(aag)
+        cached = {u.name: {n for n in steer if _is_array(u, n)} for u in aag.units.values()}
+        for u, name in pairs:
+            cached.setdefault(u, set()).add(name)
+        cached = {u: frozenset(names) for u, names in cached.items()}
+        aag._unit_critical = cached
+    return cached.get(unit, frozenset())
+
+
+def _is_array(unit, name: str) -> bool:
+    sym = unit.symbols.symbols.get(name)
+    return sym is not None and sym.is_array
+
+
+def _call_sites(aag) -> list[tuple[str, str, list[ast.Expr]]]:
+    """(caller, callee, actual arguments) of every CALL and FUNCTION reference of the
+    program's own units."""
+    out = []
+    for u in aag.units.values():
+        for a in u.walk():
+            if isinstance(a, A.Call):
+                out.append((u.name, a.callee, list(a.args)))
+            exprs = list(A.read_exprs(a))
+            if isinstance(a, A.Seq):
+                for st in a.stmts:
+                    if isinstance(st, ast.Assign):
+                        exprs += [st.value, st.target]
+                    elif isinstance(st, ast.CallStmt):
+                        exprs += list(st.args)
+            for e in exprs:
+                for node in walk(e):
+                    if isinstance(node, ast.Ref) and node.name in aag.units and \
+                            aag.units[node.name].unit.kind == "FUNCTION":
+                        out.append((u.name, node.name, list(node.args)))
+    return out
+
+
+def _unit_closure(aag, seeds: list[tuple[str, str]]) -> set[tuple[str, str]]:
+    """:func:`_definition_closure` as (unit, name) pairs, through arguments too."""
+    common_in: dict[str, list] = {}
+    for u in aag.units.values():
+        for name in u.definitions:
+            sym = u.symbols.symbols.get(name)
+            if sym is not None and sym.common is not None:
+                common_in.setdefault(name, []).append(u)
+    # scalars only: an array dummy and its actual are critical_names' (by name)
+    callers: dict[tuple[str, int], list[tuple[str, ast.Expr]]] = {}  # (callee, i) → actuals
+    passed: dict[tuple[str, str], list[tuple[str, int]]] = {}  # (caller, name) → (callee, i)
+    for caller, callee, args in _call_sites(aag):
+        dummies = aag.units[callee].unit.dummies
+        for i, e in enumerate(args):
+            if i >= len(dummies) or _is_array(aag.units[callee], dummies[i]):
+                continue
+            callers.setdefault((callee, i), []).append((caller, e))
+            if isinstance(e, ast.Var) and not _is_array(aag.units[caller], e.name):
+                passed.setdefault((caller, e.name), []).append((callee, i))  # (by reference)
+    seen = set(seeds)
+    frontier = list(seeds)
+
+    def reach(pair):
+        if pair not in seen:
+            seen.add(pair)
+            frontier.append(pair)
+    while frontier:
+        unit_name, name = frontier.pop()
+        unit = aag.units.get(unit_name)
+        if unit is None:
+            continue
+        sym = unit.symbols.symbols.get(name)
+        places = [unit]
+        if sym is not None and sym.common is not None:
+            places += [v for v in common_in.get(name, []) if v is not unit]
+            for v in common_in.get(name, []):
+                reach((v.name, name))
+        for v in places:
+            for d in v.definitions.get(name, []):
+                for dep in d.depends_on:
+                    reach((v.name, dep))
+        if name in unit.unit.dummies:  # the actual arguments it is given
+            i = unit.unit.dummies.index(name)
+            for caller, e in callers.get((unit_name, i), []):
+                for n in names_in(e, aag.units[caller].symbols):
+                    reach((caller, n))
+        for callee, i in passed.get((unit_name, name), []):  # what the callee may leave in it
+            reach((callee, aag.units[callee].unit.dummies[i]))
+    return seen
+
+
+def _message_seeds(aag) -> list[tuple[str, str]]:
+    """(unit, name) of the names in the arguments of message-passing calls other than their
+    buffers (as :func:`message_names` seeds them)."""
     seeds: list[tuple[str, str]] = []
     for u in aag.units.values():
         for a in u.walk():
@@ -235,7 +338,32 @@ def message_names(aag) -> set[str]:
                     for node in walk(arg):
                         if isinstance(node, (ast.Var, ast.Ref)):
                             seeds.append((u.name, node.name))
-    aag._message_names = _definition_closure(aag, seeds)
+    return seeds
+
+
+def _buffer_seeds(aag) -> list[tuple[str, str]]:
+    """(unit, name) of the message buffers named as a steering name is somewhere: what a
+    message carries is matched at run time, so a sent N stays followed where a received N
+    steers (the host's N and the node's, as critical_names has them by name)."""
+    steer = critical_names(aag)
+    seeds: list[tuple[str, str]] = []
+    for u in aag.units.values():
+        for a in u.walk():
+            if getattr(a, "call", None) is not None:
+                roles = list(a.call.args) if a.call else []
+                for i, arg in enumerate(a.args):
+                    if i < len(roles) and "buf" in roles[i]:
+                        seeds += [(u.name, n) for n in names_in(arg, u.symbols) if n in steer]
+    return seeds
+
+
+def message_names(aag) -> set[str]:
+    """The names in the arguments of message-passing calls other than their buffers
+    (partners, counts, tags), and what they are computed from."""
+    cached = getattr(aag, "_message_names", None)
+    if cached is not None:
+        return cached
+    aag._message_names = _definition_closure(aag, _message_seeds(aag))
     return aag._message_names
 
 
@@ -270,11 +398,12 @@ def _definition_closure(aag, seeds: list[tuple[str, str]]) -> set[str]:
 
 
 def _follow_list(p, aaus: list[A.AAU], frame: Frame, left: list[int],
-                 inert: frozenset[int]) -> None:
+                 inert: frozenset[int], critical: frozenset[str]) -> None:
     """Replay ``aaus``; the assignments whose ids are in ``inert`` change nothing the frame
-    knows (unknowable.py) and are passed over (counted in the budget all the same)."""
+    knows (unknowable.py) and are passed over (counted in the budget all the same), and a
+    loop or IF that assigns none of the ``critical`` names is forgotten, not replayed."""
     for a in aaus:
-        _follow(p, a, frame, left, inert)
+        _follow(p, a, frame, left, inert, critical)
 
 
 def _steering_assigned(a: A.AAU) -> set[str]:
@@ -307,8 +436,9 @@ _CRITICAL: list = [None]  # the names that steer, while a replay runs
 _FLOW = DataFlow(_needed_walk, assigned)  # (what unknowable.py reads of a loop's text)
 
 
-def _follow(p, a: A.AAU, frame: Frame, left: list[int], inert: frozenset[int]) -> None:
-    if _skippable(a, getattr(p, "critical_names", None)):
+def _follow(p, a: A.AAU, frame: Frame, left: list[int], inert: frozenset[int],
+            critical: frozenset[str]) -> None:
+    if _skippable(a, critical):
         _forget(a, frame)
         return
     left[0] -= len(a.stmts) if isinstance(a, A.Seq) else 1  # an IF or a loop head costs one
@@ -319,16 +449,17 @@ def _follow(p, a: A.AAU, frame: Frame, left: list[int], inert: frozenset[int]) -
             if id(s) not in inert:
                 p.exec_stmt(s, frame)
     elif isinstance(a, A.Iter):
-        _follow_loop(p, a, frame, left, inert)
+        _follow_loop(p, a, frame, left, inert, critical)
     elif isinstance(a, A.Condt):
         arm = _arm(p, a, frame)
         if arm is False:
             _forget(a, frame)
         elif arm is not None:
-            _follow_list(p, arm, frame, left, inert)
+            _follow_list(p, arm, frame, left, inert, critical)
 
 
-def _follow_loop(p, a: A.Iter, frame: Frame, left: list[int], inert: frozenset[int]) -> None:
+def _follow_loop(p, a: A.Iter, frame: Frame, left: list[int], inert: frozenset[int],
+                 critical: frozenset[str]) -> None:
     try:
         if a.cond is not None or a.var is None:
             raise InterpError("a loop without a DO index")
@@ -343,7 +474,7 @@ def _follow_loop(p, a: A.Iter, frame: Frame, left: list[int], inert: frozenset[i
         return
     for i in range(int(n)):
         frame.set(a.var, start + i * step)
-        _follow_list(p, a.body, frame, left, inert)
+        _follow_list(p, a.body, frame, left, inert, critical)
     frame.set(a.var, start + n * step)
 
 
