@@ -273,8 +273,10 @@ def _call_sites(aag) -> list[tuple[str, str, list[ast.Expr]]]:
     return out
 
 
-def _unit_closure(aag, seeds: list[tuple[str, str]]) -> set[tuple[str, str]]:
-    """:func:`_definition_closure` as (unit, name) pairs, through arguments too."""
+def _unit_closure(aag, seeds: list[tuple[str, str]],
+                  arguments: bool = True) -> set[tuple[str, str]]:
+    """The (unit, name) pairs the seeds are computed from: through definitions in the unit,
+    COMMON (by name) and, with ``arguments``, scalar arguments both ways."""
     common_in: dict[str, list] = {}
     for u in aag.units.values():
         for name in u.definitions:
@@ -284,7 +286,7 @@ def _unit_closure(aag, seeds: list[tuple[str, str]]) -> set[tuple[str, str]]:
     # scalars only: an array dummy and its actual are critical_names' (by name)
     callers: dict[tuple[str, int], list[tuple[str, ast.Expr]]] = {}  # (callee, i) → actuals
     passed: dict[tuple[str, str], list[tuple[str, int]]] = {}  # (caller, name) → (callee, i)
-    for caller, callee, args in _call_sites(aag):
+    for caller, callee, args in _call_sites(aag) if arguments else ():
         dummies = aag.units[callee].unit.dummies
         for i, e in enumerate(args):
             if i >= len(dummies) or _is_array(aag.units[callee], dummies[i]):
@@ -324,21 +326,21 @@ def _unit_closure(aag, seeds: list[tuple[str, str]]) -> set[tuple[str, str]]:
     return seen
 
 
-def _message_seeds(aag) -> list[tuple[str, str]]:
-    """(unit, name) of the names in the arguments of message-passing calls other than their
-    buffers (as :func:`message_names` seeds them)."""
-    seeds: list[tuple[str, str]] = []
+def _message_args(aag):
+    """(unit, whether it is a buffer, argument) of every message-passing call."""
     for u in aag.units.values():
         for a in u.walk():
             if getattr(a, "call", None) is not None:
                 roles = list(a.call.args) if a.call else []
                 for i, arg in enumerate(a.args):
-                    if i < len(roles) and "buf" in roles[i]:
-                        continue  # the data a message carries, not how it is sent
-                    for node in walk(arg):
-                        if isinstance(node, (ast.Var, ast.Ref)):
-                            seeds.append((u.name, node.name))
-    return seeds
+                    yield u, i < len(roles) and "buf" in roles[i], arg
+
+
+def _message_seeds(aag) -> list[tuple[str, str]]:
+    """(unit, name) of the names in the arguments of message-passing calls other than their
+    buffers (the data a message carries, not how it is sent)."""
+    return [(u.name, node.name) for u, buffer, arg in _message_args(aag) if not buffer
+            for node in walk(arg) if isinstance(node, (ast.Var, ast.Ref))]
 
 
 def _buffer_seeds(aag) -> list[tuple[str, str]]:
@@ -346,15 +348,8 @@ def _buffer_seeds(aag) -> list[tuple[str, str]]:
     message carries is matched at run time, so a sent N stays followed where a received N
     steers (the host's N and the node's, as critical_names has them by name)."""
     steer = critical_names(aag)
-    seeds: list[tuple[str, str]] = []
-    for u in aag.units.values():
-        for a in u.walk():
-            if getattr(a, "call", None) is not None:
-                roles = list(a.call.args) if a.call else []
-                for i, arg in enumerate(a.args):
-                    if i < len(roles) and "buf" in roles[i]:
-                        seeds += [(u.name, n) for n in names_in(arg, u.symbols) if n in steer]
-    return seeds
+    return [(u.name, n) for u, buffer, arg in _message_args(aag) if buffer
+            for n in names_in(arg, u.symbols) if n in steer]
 
 
 def message_names(aag) -> set[str]:
@@ -371,30 +366,7 @@ def _definition_closure(aag, seeds: list[tuple[str, str]]) -> set[str]:
     """The names the seeds are computed from, through their definitions in their unit and,
     for a COMMON variable, in every unit that assigns it (``NW = NTOTAL`` sizing a message,
     NTOTAL summed in another routine from COMMON arrays filled in a third)."""
-    common_in: dict[str, list] = {}
-    for u in aag.units.values():
-        for name in u.definitions:
-            sym = u.symbols.symbols.get(name)
-            if sym is not None and sym.common is not None:
-                common_in.setdefault(name, []).append(u)
-    seen = set(seeds)
-    frontier = list(seeds)
-    while frontier:
-        unit_name, name = frontier.pop()
-        unit = aag.units.get(unit_name)
-        if unit is None:
-            continue
-        sym = unit.symbols.symbols.get(name)
-        places = [unit]
-        if sym is not None and sym.common is not None:
-            places += [v for v in common_in.get(name, []) if v is not unit]
-        for v in places:
-            for d in v.definitions.get(name, []):
-                for dep in d.depends_on:
-                    if (v.name, dep) not in seen:
-                        seen.add((v.name, dep))
-                        frontier.append((v.name, dep))
-    return {name for _, name in seen}
+    return {name for _, name in _unit_closure(aag, seeds, arguments=False)}
 
 
 def _follow_list(p, aaus: list[A.AAU], frame: Frame, left: list[int],
