@@ -224,9 +224,9 @@ def unit_critical_names(aag, unit: str) -> frozenset[str]:
     or that a steering value elsewhere is computed from through ``unit``. A local of one
     routine (SP's I, J, K, M, N, P in X_SOLVE) is not made critical there because a variable
     of the same name steers in another routine. Values cross units through COMMON (by name,
-    as critical_names has it) and through arguments, both ways: an actual argument of a call
-    whose dummy is critical, and a callee's dummy whose actual is critical (the callee may
-    assign it)."""
+    as critical_names has it) and through INTEGER and LOGICAL scalar arguments, both ways: an
+    actual argument of a call whose dummy is critical, and a callee's dummy whose actual is
+    critical (the callee may assign it). Arrays are critical where critical_names names them."""
     cached = getattr(aag, "_unit_critical", None)
     if cached is None:
         seeds: list[tuple[str, str]] = []
@@ -248,6 +248,11 @@ def unit_critical_names(aag, unit: str) -> frozenset[str]:
 def _is_array(unit, name: str) -> bool:
     sym = unit.symbols.symbols.get(name)
     return sym is not None and sym.is_array
+
+
+def _steering_scalar(unit, name: str) -> bool:
+    sym = unit.symbols.symbols.get(name)
+    return sym is not None and not sym.is_array and sym.type in STEERING_TYPES
 
 
 def _call_sites(aag) -> list[tuple[str, str, list[ast.Expr]]]:
@@ -283,16 +288,18 @@ def _unit_closure(aag, seeds: list[tuple[str, str]],
             sym = u.symbols.symbols.get(name)
             if sym is not None and sym.common is not None:
                 common_in.setdefault(name, []).append(u)
-    # scalars only: an array dummy and its actual are critical_names' (by name)
+    # INTEGER and LOGICAL scalars only (what a replay follows: STEERING_TYPES); an array
+    # dummy and its actual are critical_names' (by name), and a REAL one is data (LU's
+    # VERIFY(…, FRC, …) compares FRC, computed from the whole solution's COMMON arrays)
     callers: dict[tuple[str, int], list[tuple[str, ast.Expr]]] = {}  # (callee, i) → actuals
     passed: dict[tuple[str, str], list[tuple[str, int]]] = {}  # (caller, name) → (callee, i)
     for caller, callee, args in _call_sites(aag) if arguments else ():
         dummies = aag.units[callee].unit.dummies
         for i, e in enumerate(args):
-            if i >= len(dummies) or _is_array(aag.units[callee], dummies[i]):
+            if i >= len(dummies) or not _steering_scalar(aag.units[callee], dummies[i]):
                 continue
             callers.setdefault((callee, i), []).append((caller, e))
-            if isinstance(e, ast.Var) and not _is_array(aag.units[caller], e.name):
+            if isinstance(e, ast.Var) and _steering_scalar(aag.units[caller], e.name):
                 passed.setdefault((caller, e.name), []).append((callee, i))  # (by reference)
     seen = set(seeds)
     frontier = list(seeds)

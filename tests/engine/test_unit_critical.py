@@ -59,3 +59,31 @@ def test_a_name_steers_only_in_the_units_that_reach_it(tmp_path):
     assert {"M", "I"} <= unit_critical_names(aag, "ARGS")
     assert "N" in unit_critical_names(aag, "WORK")
     assert "N" not in unit_critical_names(aag, "ARGS")
+
+
+REAL_ARG = """      PROGRAM RARG
+      DOUBLE PRECISION S
+      INTEGER I
+      S = 0.0D0
+      DO 10 I = 1, 5
+         S = S + 1.5D0
+   10 CONTINUE
+      CALL CHECK(S)
+      END
+      SUBROUTINE CHECK(X)
+      DOUBLE PRECISION X
+      IF (X .GT. 7.0D0) PRINT *, 'BIG'
+      END
+"""
+
+
+def test_a_real_argument_that_a_callee_compares_is_data(tmp_path):
+    """CHECK compares its DOUBLE PRECISION dummy X: a floating-point result (LU's VERIFY
+    compares FRC, computed from the whole solution) is data, so the caller's S does not
+    steer in RARG (a replay follows INTEGER and LOGICAL values; REAL ones through arguments
+    made LU replay its solution arrays at every step)."""
+    src = tmp_path / "rarg.f"
+    src.write_text(REAL_ARG)
+    aag = run(str(src), 1).aag
+    assert "X" in unit_critical_names(aag, "CHECK")
+    assert "S" not in unit_critical_names(aag, "RARG")
