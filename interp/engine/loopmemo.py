@@ -226,14 +226,39 @@ def _fixed(ref: ast.Ref, table, changing: set[str]) -> bool:
 
 
 def _indexed_element(e: ast.Expr, table, indices: set[str]) -> bool:
-    """Does ``e`` read an array element whose subscripts name one of the loop ``indices``?"""
+    """Does ``e`` read an array element with a subscript linear in one of the loop
+    ``indices`` (``2*I - 1``: never a whole number while I is a symbol; ``I - I + 1`` or
+    ``MOD(I, 1)`` could be, and do not count)?"""
     for node in walk(e):
         if isinstance(node, ast.Ref):
             sym = table.symbols.get(node.name)
             if sym is not None and sym.is_array and any(
-                    n in indices for arg in node.args for n in names_in(arg, table)):
+                    _slope(arg, i) for arg in node.args for i in indices):
                 return True
     return False
+
+
+def _slope(e: ast.Expr, index: str) -> int | None:
+    """The coefficient of ``index`` in ``e`` when ``e`` is linear in it with whole-number
+    coefficients (another variable counts as a constant); None otherwise."""
+    if isinstance(e, ast.Var):
+        return 1 if e.name == index else 0
+    if isinstance(e, ast.Num):
+        return 0 if type(e.value) is int else None
+    if isinstance(e, ast.UnOp) and e.op in "+-":
+        inner = _slope(e.operand, index)
+        return None if inner is None else (-inner if e.op == "-" else inner)
+    if isinstance(e, ast.BinOp) and e.op in ("+", "-", "*"):
+        a, b = _slope(e.left, index), _slope(e.right, index)
+        if a is None or b is None:
+            return None
+        if e.op != "*":
+            return a + b if e.op == "+" else a - b
+        for k, other in ((e.left, b), (e.right, a)):  # a whole constant times the rest
+            if isinstance(k, ast.Num) and type(k.value) is int:
+                return k.value * other
+        return None if a or b else 0
+    return None
 
 
 def _names(aag, exprs: list[ast.Expr], table, elements: list | None = None,

@@ -152,3 +152,23 @@ def test_an_element_the_bounds_read_keys_the_closed_form(tmp_path):
         (18 - 12) * (NOSTEP_ITER + STORE), rel=REL)
     entries = {g: len(r.processes[0].cm.memo(("loop memo",), dict)) for g, r in runs.items()}
     assert entries == {1: 4, 2: 1}
+
+
+def test_a_subscript_counts_as_indexed_when_linear_in_the_index():
+    """EP's X(2*I - 1) has no value while I is a symbol; X(I - I + 1) is X(1), a value read,
+    and I*J is not counted either way."""
+    from interp.application import ast
+    from interp.engine.loopmemo import _slope
+
+    i, j = ast.Var("I", None), ast.Var("J", None)
+
+    def num(v):
+        return ast.Num(v, "INTEGER", None)
+
+    def op(o, a, b):
+        return ast.BinOp(o, a, b, None)
+    assert _slope(op("-", op("*", num(2), i), num(1)), "I") == 2
+    assert _slope(op("+", ast.UnOp("-", i, None), num(3)), "I") == -1
+    assert _slope(op("+", op("-", i, i), num(1)), "I") == 0
+    assert _slope(op("+", j, num(3)), "I") == 0
+    assert _slope(op("*", i, j), "I") is None
