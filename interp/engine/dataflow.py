@@ -263,13 +263,12 @@ def _call_sites(aag) -> list[tuple[str, str, list[ast.Expr]]]:
         for a in u.walk():
             if isinstance(a, A.Call):
                 out.append((u.name, a.callee, list(a.args)))
-            exprs = list(A.read_exprs(a))
-            if isinstance(a, A.Seq):
-                for st in a.stmts:
-                    if isinstance(st, ast.Assign):
-                        exprs += [st.value, st.target]
-                    elif isinstance(st, ast.CallStmt):
-                        exprs += list(st.args)
+            exprs = [] if isinstance(a, A.Seq) else list(A.read_exprs(a))
+            for st in a.stmts if isinstance(a, A.Seq) else ():  # (its references' actuals too)
+                if isinstance(st, ast.Assign):
+                    exprs += [st.value, st.target]
+                elif isinstance(st, ast.CallStmt):
+                    exprs += list(st.args)
             for e in exprs:
                 for node in walk(e):
                     if isinstance(node, ast.Ref) and node.name in aag.units and \
@@ -314,15 +313,12 @@ def _unit_closure(aag, seeds: list[tuple[str, str]],
         if unit is None:
             continue
         sym = unit.symbols.symbols.get(name)
-        places = [unit]
-        if sym is not None and sym.common is not None:
-            places += [v for v in common_in.get(name, []) if v is not unit]
+        if sym is not None and sym.common is not None:  # its definitions in those units too
             for v in common_in.get(name, []):
                 reach((v.name, name))
-        for v in places:
-            for d in v.definitions.get(name, []):
-                for dep in d.depends_on:
-                    reach((v.name, dep))
+        for d in unit.definitions.get(name, []):
+            for dep in d.depends_on:
+                reach((unit_name, dep))
         if name in unit.unit.dummies:  # the actual arguments it is given
             i = unit.unit.dummies.index(name)
             for caller, e in callers.get((unit_name, i), []):

@@ -156,8 +156,9 @@ def _reads(aag, a: A.Iter, table):
     callees = aag.callees(a)
     if body is None:
         return None
-    # an element whose subscripts read none of these is the same one for the whole closed form
-    changing = assigned(a) | {b.var for b in a.walk() if isinstance(b, A.Iter) and b.var}
+    # an element whose subscripts read none of these (its DO indices among them) is the same
+    # one for the whole closed form
+    changing = assigned(a)
     elements: list[ast.Ref] = []
     own = _names(aag, bounds, table, elements, changing)
     inner = _names(aag, body, table, elements, changing)

@@ -169,22 +169,17 @@ _RELATIONS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": opera
 
 def _holds(c, k: sp.Symbol):
     """``c`` as a test of an integer j: True or False where c at k = j is true or false, None
-    where it is not decided. Relations linear in k with rational coefficients (an IF on the
-    index) are worked out in exact fractions, as SymPy decides them; others by SymPy."""
+    where it is not decided. Relations in k alone with whole and fractional numbers (an IF on
+    the index, ``Mod(5*k + 5, 64) <= 31``) are worked out in exact fractions, as SymPy decides
+    them (:func:`_exact_test`); others by SymPy."""
     if c is sp.true or c is sp.false:
         return lambda j: c is sp.true
     if isinstance(c, (sp.And, sp.Or, sp.Not)):
         return _connective(c, [_holds(x, k) for x in c.args])
-    if isinstance(c, sp.Rel) and c.rel_op in _RELATIONS:
+    if isinstance(c, sp.Rel):
         test = _exact_test(c, k)
-        if test is not None:  # k alone, in whole numbers and fractions (Mod(5*k + 5, 64) <= 31)
+        if test is not None:
             return test
-        d = sp.expand(c.lhs - c.rhs)
-        a = d.coeff(k)
-        b = d - a * k
-        if a.is_Rational and b.is_Rational:
-            op, a, b = _RELATIONS[c.rel_op], Fraction(int(a.p), int(a.q)), Fraction(int(b.p), int(b.q))
-            return lambda j: op(a * j + b, 0)
 
     def by_sympy(j):
         held = c.xreplace({k: sp.Integer(j)})
