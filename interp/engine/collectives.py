@@ -15,7 +15,8 @@ agreement on a new context id).
 from __future__ import annotations
 
 import math
-from operator import itemgetter
+from functools import reduce
+from operator import and_, itemgetter, or_, xor
 
 from dataclasses import dataclass, field
 
@@ -28,7 +29,7 @@ from interp.engine.network import Flow
 from interp.engine.process import HOST_ID, Process
 from interp.engine.requests import CollReq, Reply, SendReq
 from interp.engine.sync import GlobalSync, Problem
-from interp.engine.timeval import (Lin, as_time, is_earlier, is_symbolic, later, latest,
+from interp.engine.timeval import (Lin, as_time, earlier, is_symbolic, later, latest,
                                    note_numbers)
 from interp.engine.values import UNKNOWN, Unknown, is_unknown
 from interp.system import collective_rounds
@@ -126,13 +127,13 @@ def price(s: GlobalSync, inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> l
         # root that only sends did not wait for the others (it was all 'waiting'); those it
         # makes before its first receive come first, the others after the others' entry
         own = start + before.get(pid, ZERO)
-        first = (end if is_earlier(end, own) else own) - start
+        first = earlier(end, own) - start
         reach = later(arrival_max, start + first)
         # its wait for the last member to enter, but no longer than it stayed: a member that
         # leaves first (a reduce's leaf) would otherwise have a negative transmission
-        wait = (end if is_earlier(end, reach) else reach) - start - first
+        wait = earlier(end, reach) - start - first
         rest = start + first + wait + after.get(pid, ZERO)
-        call = (end if is_earlier(end, rest) else rest) - start - wait
+        call = earlier(end, rest) - start - wait
         sync, contention = lost.get(pid, (ZERO, ZERO))
         out.append((p, Reply(end=end, parts={"call": call, "waiting": wait,
                                              "transmission": end - start - call - wait},
@@ -581,6 +582,20 @@ def _edge(s: GlobalSync, sp_: Process, sr: CollReq, dp: Process, dr: CollReq, si
         e.count += 1
 
 
+def _bitwise(fn):
+    """An NX/2 bitwise global operation (GIAND, GIOR, GIXOR) on INTEGER values; not followed
+    when one is not a number."""
+    def op(*vals):
+        if all(isinstance(v, (int, sp.Integer)) and not isinstance(v, bool) for v in vals):
+            return sp.Integer(reduce(fn, map(int, vals)))
+        return Unknown("it is a bitwise combination of values interp does not all know")
+    return op
+
+
+_OPERATORS = {"sum": sp.Add, "prod": sp.Mul, "max": sp.Max, "min": sp.Min, "land": sp.And,
+              "lor": sp.Or, "band": _bitwise(and_), "bor": _bitwise(or_), "bxor": _bitwise(xor)}
+
+
 def combine(kind: str, req: CollReq, reqs: dict[int, CollReq], root: int) -> dict[int, dict | None]:
     """The values each process holds after the operation (followed when all are known);
     ``root``: the root's world rank."""
@@ -592,8 +607,7 @@ def combine(kind: str, req: CollReq, reqs: dict[int, CollReq], root: int) -> dic
         return {pid: dict(reqs[root].payload) for pid in reqs}
     if req.reduce in ("maxloc", "minloc"):  # (value, index) pairs: the values are not followed
         return {pid: {} for pid in reqs}
-    op = {"sum": sp.Add, "prod": sp.Mul, "max": sp.Max, "min": sp.Min, "land": sp.And,
-          "lor": sp.Or}[req.reduce or "sum"]
+    op = _OPERATORS[req.reduce or "sum"]
     keys = set().union(*(r.payload.keys() for r in reqs.values()))
     result = {}
     for key in keys:

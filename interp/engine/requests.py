@@ -379,6 +379,10 @@ def build_request(p: Process, a: A.LibraryAAU, frame: Frame) -> Request | None:
         if comm is not None:
             dest = comm.pid(dest, f"the destination of {call.name} at line {line}", a.loc)
         dests = [d for d in range(p.nprocs) if d != p.pid] if dest == -1 else [dest]
+        if not dests:  # a broadcast on one node reaches no one: it returns at once
+            if not call.sync:
+                p.null_handles.add(_handle(p, a, frame))
+            return None
         return SendReq(a, p, dests, tag, _size(p, a, frame), _payload(p, buf, frame, a.arg("count")),
                        call.sync, handle=_handle(p, a, frame), broadcast=dest == -1,
                        datatype=_datatype(p, a, frame),

@@ -443,22 +443,32 @@ def _record(margin, nonnegative: bool | None) -> None:
 
 def later(a: Time, b: Time) -> Time:
     """max(a, b), decided when the sign of a − b is known for all admissible inputs."""
+    return _extreme(a, b, True)
+
+
+def earlier(a: Time, b: Time) -> Time:
+    """min(a, b), decided as ``later`` decides max(a, b). Undecided, a Min of both, never too
+    large: it is a part of a time (a category), which no later clock is built on."""
+    return _extreme(a, b, False)
+
+
+def _extreme(a: Time, b: Time, high: bool) -> Time:
     if not is_symbolic(a) and not is_symbolic(b):
         first = float(a) >= float(b)
         if _RECORD is not None:
             _record(float(a) - float(b), first)
-        return a if first else b
+        return a if first == high else b
     d = _difference(a, b)
     sign = (1 if d.c >= 0 else -1) if not d.terms else _decided_sign(d)
     if _RECORD is not None:
         _record(d, None if sign is None else sign >= 0)
     if sign is not None:
-        return a if sign >= 0 else b
+        return a if (sign >= 0) == high else b
     ea, eb = as_sympy(Lin.of(a).expr), as_sympy(Lin.of(b).expr)
-    if sp.count_ops(ea) + sp.count_ops(eb) > MAX_FORMULA_OPS:
+    if high and sp.count_ops(ea) + sp.count_ops(eb) > MAX_FORMULA_OPS:
         raise FormulaTooLarge(ea.free_symbols | eb.free_symbols)
     # evaluate=False: SymPy's own Max simplification (local zeros) is slow on these clocks
-    return Lin.of(sp.Max(ea, eb, evaluate=False))
+    return Lin.of((sp.Max if high else sp.Min)(ea, eb, evaluate=False))
 
 
 def _without_residue(e: sp.Expr) -> sp.Expr:

@@ -1,4 +1,4 @@
-"""An NX/2 routine interp does not model (CPROBE, IPROBE, CSENDRECV, GCOL, GSSUM, …) is an
+"""An NX/2 routine interp does not model (CPROBE, IPROBE, CSENDRECV, GCOL, GOPF, …) is an
 error at its call or reference, as an MPI routine outside the catalog is. It used to be priced
 as a call to an unknown external routine (~200 clocks of computation): a program polling with
 IPROBE or gathering with GCOL was predicted with that communication missing. A routine the
@@ -25,7 +25,7 @@ NODE = """\
     ("CALL GCOL(A, 40, B, 160, NCOL)", "GCOL"),
     ("CALL CSENDRECV(5, A, 40, 1, 0, 6, B, 40)", "CSENDRECV"),
     ("IF (IPROBE(5) .NE. 0) CALL CRECV(5, A, 40)", "IPROBE"),
-    ("X = A(1) + GSSUM(A, 10, B)", "GSSUM"),
+    ("X = A(1) + GOPF(A, 10, B, F)", "GOPF"),
 ])
 def test_an_unmodelled_nx_routine_is_an_error_at_its_use(aag_of, stmt, name):
     with pytest.raises(UnsupportedError) as info:
