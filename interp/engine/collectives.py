@@ -128,7 +128,7 @@ def price(s: GlobalSync, inst: dict[int, tuple[Process, CollReq, sp.Expr]]) -> l
         # makes before its first receive come first, the others after the others' entry
         own = start + before.get(pid, ZERO)
         first = earlier(end, own) - start
-        reach = later(arrival_max, start + first)
+        reach = later(arrival_max, start + first, bounded=False)  # (a part's bound only)
         # its wait for the last member to enter, but no longer than it stayed: a member that
         # leaves first (a reduce's leaf) would otherwise have a negative transmission
         wait = earlier(end, reach) - start - first

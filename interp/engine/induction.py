@@ -104,7 +104,8 @@ def _induction(a: A.Iter, frame: Frame) -> tuple[str, str, ast.Expr, tuple[ast.E
 
 def _only_step(a: A.Iter, name: str, frame: Frame) -> tuple[ast.Expr, int] | None:
     """(c, ±1) of the body's one assignment ``name = name ± c``, in a Seq run on every iteration,
-    with nothing else able to change ``name`` (a CALL, COMMON, an exit from the body)."""
+    with nothing else able to change ``name``: an exit from the body, COMMON, a routine it is
+    passed to (by reference), a FUNCTION that changes it."""
     sym = frame.table.symbols.get(name)
     if sym is None or sym.type != "INTEGER" or sym.is_array or sym.common is not None:
         return None
@@ -112,13 +113,17 @@ def _only_step(a: A.Iter, name: str, frame: Frame) -> tuple[ast.Expr, int] | Non
     for node in a.walk():
         if node is a:
             continue
-        if isinstance(node, (A.End, A.Call)) or (isinstance(node, A.Iter) and node.var == name):
-            return None  # leaves the body other than by its test, or may change I out of sight
+        if isinstance(node, A.End) or (isinstance(node, A.Iter) and node.var == name):
+            return None  # leaves the body other than by its test
+        args = node.args if isinstance(node, (A.Call, A.LibraryAAU)) else ()
+        if _passes(args, name) or name in node.__dict__.get("function_changes", ()):
+            return None  # may change I out of sight
         if isinstance(node, A.Seq):
             for s in node.stmts:
                 if isinstance(s, ast.Assign) and s.target.name == name:
                     found.append((node, s))
-                elif isinstance(s, (ast.Read, ast.FileOp, ast.Goto, ast.AssignedGoto)):
+                elif isinstance(s, (ast.Read, ast.FileOp, ast.Goto, ast.AssignedGoto)) or (
+                        isinstance(s, ast.CallStmt) and _passes(s.args, name)):
                     return None
     if len(found) != 1 or found[0][0] not in a.body:
         return None
@@ -127,6 +132,10 @@ def _only_step(a: A.Iter, name: str, frame: Frame) -> tuple[ast.Expr, int] | Non
     if step_expr is None:
         return None
     return step_expr, (-1 if s.value.op == "-" else 1)
+
+
+def _passes(args, name: str) -> bool:
+    return any(isinstance(e, ast.Var) and e.name == name for e in args)
 
 
 def has_way_out(a: A.Iter) -> bool:

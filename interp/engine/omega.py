@@ -38,6 +38,7 @@ from interp.engine.datadep import (
     branch_symbols, diffuse, enclosing_loops, leaving_arms, loop_symbol, trip_symbol,
 )
 from interp.engine import indextests, induction, loopmemo, stepbudget, straight
+from interp.engine.foldvalues import LoopValues
 from interp.engine.costs import branch_overhead, compute_seconds, hit_ratio, loop_overheads
 from interp.engine.process import AAUStat, Process, TraceSpan
 from interp.engine.requests import LoopHead, ask, communicate, completion
@@ -45,7 +46,8 @@ from interp.engine.summation import sum_over
 from interp.engine.timeval import as_count, as_time, is_earlier
 from interp.engine.needed import function_changes
 from interp.engine.values import (
-    UNKNOWN, VARYING, Frame, KeepsState, NeedValue, NotClosedForm, fast_or_symbolic, is_unknown,
+    UNKNOWN, VARYING, Frame, KeepsState, NeedValue, NotClosedForm, Unfold, fast_or_symbolic,
+    is_unknown,
 )
 from interp.errors import InterpError
 
@@ -480,6 +482,8 @@ def step_loop(p, a: A.Iter, frame) -> Generator:
         n = induction.trip(p, a, frame)
         if n is not None and _closed_induction(p, a, frame, n):
             return None
+        if n is not None and a.has_sync():
+            return (yield from _step_induction(p, a, frame, n))
         return (yield from _step_while(p, a, frame))
     if a.limit_type == "goto":
         return (yield from _step_goto(p, a, frame))
@@ -655,23 +659,17 @@ def _step_counted(p, a: A.Iter, frame) -> Generator:
 
 def _step_sync(p, a: A.Iter, frame, start, step_, n, per_iter) -> Generator:
     """The iterations of a counted loop whose count may be symbolic or that asks the
-    scheduler at its head (an IterSync: the steady state may jump)."""
+    scheduler at its head (an IterSync: the steady state may jump, and the values its
+    iterations change are moved on as they would have been: foldvalues)."""
+    values = LoopValues(p, a, frame, a.var) if isinstance(a, A.IterSync) else None
     i = sp.Integer(1)
-    while True:
-        more = sp.Le(i, n) if not (i.is_number and n.is_number) else (i <= n)
-        if more not in (sp.true, sp.false, True, False):
-            if i > SYMBOLIC_ITERATION_LIMIT:  # no steady state: the count must be known
-                raise NeedValue([str(x) for x in n.free_symbols],
-                                f"the trip count of the DO {a.var} loop (no steady state "
-                                f"was reached in {SYMBOLIC_ITERATION_LIMIT} iterations)", a.loc)
-            more = True  # a symbolic count: assume it runs on; the scheduler extends it
-            p.assume(sp.Ge(n, i), a)
-        if not more:
-            break
-        if isinstance(a, A.IterSync):
+    while _more(p, a, i, n, f"the trip count of the DO {a.var} loop"):
+        if values is not None:
+            values.note()
             reply = yield from ask(LoopHead(a, p, i, n))
             if reply is not None and reply.jump:
                 i += reply.jump
+                values.jumped(reply.jump, reply.period)
         frame.set(a.var, start + (i - 1) * step_)
         stepbudget.check(p, a)
         p.advance("computation", per_iter)
@@ -680,6 +678,48 @@ def _step_sync(p, a: A.Iter, frame, start, step_, n, per_iter) -> Generator:
             return signal
         i += 1
     frame.set(a.var, start + (i - 1) * step_)
+    return None
+
+
+def _more(p, a: A.Iter, i, n, what: str) -> bool:
+    """Whether iteration ``i`` of ``n`` runs; with a symbolic count it is assumed to (the
+    steady state extends the loop), up to SYMBOLIC_ITERATION_LIMIT iterations."""
+    more = sp.Le(i, n) if not (i.is_number and n.is_number) else (i <= n)
+    if more in (sp.true, sp.false, True, False):
+        return bool(more)
+    if i > SYMBOLIC_ITERATION_LIMIT:  # no steady state: the count must be known
+        raise NeedValue([str(x) for x in n.free_symbols], f"{what} (no steady state was reached "
+                        f"in {SYMBOLIC_ITERATION_LIMIT} iterations)", a.loc)
+    p.assume(sp.Ge(n, i), a)
+    return True
+
+
+def _step_induction(p, a: A.Iter, frame, n) -> Generator:
+    """A GO TO or DO WHILE loop counted by an induction variable (induction.py) whose body
+    communicates: its ``n`` iterations stepped with a head the steady state may jump, as a DO
+    loop's (the induction variable is moved on with the others: foldvalues). Its test is made
+    n times when at the end, n + 1 at the head, as :func:`_step_while` makes it."""
+    fixed, per_iter = loop_overheads(a, p.cm)
+    p.advance("computation", fixed)
+    values = LoopValues(p, a, frame, None)
+    i = sp.Integer(1)
+    while _more(p, a, i, n, f"the trip count of the loop at line {a.loc.line}"):
+        values.note()
+        reply = yield from ask(LoopHead(a, p, i, n))
+        if reply is not None and reply.jump:
+            i += reply.jump
+            values.jumped(reply.jump, reply.period)
+        stepbudget.check(p, a)
+        if not a.test_at_end:
+            p.advance("computation", per_iter)
+        signal = yield from step_list(p, a.body, frame)
+        if signal is not None and not _cycles(a, signal):
+            return signal
+        if a.test_at_end:
+            p.advance("computation", per_iter)
+        i += 1
+    if not a.test_at_end:
+        p.advance("computation", per_iter)  # (the test that ends it)
     return None
 
 
@@ -950,6 +990,8 @@ def step_conditional(p, a: A.Condt, frame) -> Generator:
             break
         try:
             v = p.raw_value(b.cond, frame, f"the condition at line {b.loc.line}")
+        except Unfold:  # a value a folded loop changed: the loop is stepped instead
+            raise
         except InterpError:
             if isinstance(a, A.CondtSync):
                 raise  # which arm communicates must be known

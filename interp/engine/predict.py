@@ -22,6 +22,7 @@ from interp.application import aau as A
 from interp.application.aag import AAG, UnitAAG, parameters_of, with_parameters
 from interp.application.expr import as_sympy
 from interp.engine import stepbudget
+from interp.engine.foldvalues import unfold_note
 from interp.engine.costs import CostModel
 from interp.application.ast import expr_text
 from interp.engine.datadep import (NAME as DATA_NAME, DataSymbol, given_value as datadep_given,
@@ -33,7 +34,7 @@ from interp.engine.sync import Problem
 from interp.engine.classes import Classes, Member, ShadowProcess
 from interp.engine.scheduler import Scheduler
 from interp.engine.timeval import FormulaTooLarge, Time, latest
-from interp.engine.values import Inputs, NeedValue, NotClosedForm, input_symbol
+from interp.engine.values import Inputs, NeedValue, NotClosedForm, Unfold, input_symbol
 from interp.errors import InterpError
 from interp.system import SAG, check_nprocs, subcube_note
 
@@ -275,6 +276,12 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
     except MustDefer as more:  # fair: a message was received too early for this level
         return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing,
                          defer=more.level, timeline=timeline, exact=exact, classes=classes)
+    except Unfold as unfold:  # a value a folded loop changed is needed: step that loop
+        if unfold.loop in inputs.unfolded:
+            raise
+        inputs.unfolded[unfold.loop] = unfold_note(unfold.loop, unfold.name)
+        return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing, defer,
+                         timeline, exact, classes)
     except stepbudget.OverBudget as over:
         left = stepbudget.leave_unfollowed(over, inputs)
         if not left and not classes:
@@ -291,6 +298,7 @@ def interpret(aag: AAG, sag: SAG, nprocs: int, inputs: Inputs, bound: str = "mid
         # error and its wording are the per-rank ones; an internal error is not hidden
         return interpret(aag, sag, nprocs, inputs, bound, extend, trace, timing, defer,
                          timeline, exact, classes=False)
+    sched.notes.extend(n for n in inputs.unfolded.values() if n not in sched.notes)
     return sched, sched.processes, host_proc
 
 
@@ -334,10 +342,11 @@ def predict(aag: AAG, sag: SAG, nprocs: int, given: dict[str, sp.Expr] | None = 
     contended = None  # does link sharing delay a message at the inputs given?
     numeric_run = None  # the run that said so: (scheduler, processes, host), its inputs
     unfollowed: set = set()  # (the reruns meet the loops the first left unfollowed)
+    unfolded: dict = {}  # (and the loops it had to step to the end)
     for _ in range(MAX_RERUNS):
         try:
             inputs = Inputs(fixed, routines, dict(iterations or {}), given, numeric=not symbolic,
-                            unfollowed=unfollowed)
+                            unfollowed=unfollowed, unfolded=unfolded)
             sched, procs, host = interpret(aag, sag, nprocs, inputs, bound, extend, trace,
                                            timeline=timeline, exact=exact)
             # the latest of many processes' ends can be too large as well (NPB EP, P = 256)

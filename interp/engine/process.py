@@ -31,8 +31,8 @@ from interp.engine.needed import kept_statements, needed_names, pure_function
 from interp.engine.stepbudget import MAX_STEPS
 from interp.engine.timeval import as_time, is_symbolic
 from interp.engine.values import (
-    VARYING, Frame, Inputs, KeepsState, Layout, Lazy, NeedValue, NotClosedForm, Store, Unknown,
-    View, fast_or_symbolic,
+    VARYING, FoldedUnknown, Frame, Inputs, KeepsState, Layout, Lazy, NeedValue, NotClosedForm,
+    Store, Unfold, Unknown, View, fast_or_symbolic,
 )
 from interp.errors import InterpError
 
@@ -353,6 +353,8 @@ class Process:
             if fast is not None:
                 return fast
             return to_sympy(e, frame.table, resolve)
+        except Unfold:  # the interpretation is made again with the folded loop stepped
+            raise
         except SymbolicError as err:  # NotComputable stays itself: no data symbol stands for it
             kind = NotComputable if isinstance(err, NotComputable) else InterpError
             raise kind(f"{what}: {err.message}", e.loc,
@@ -462,8 +464,10 @@ class Process:
         try:
             inner.set(dummy, self.value(actual, frame, "an argument"))
         except InterpError as err:  # the argument is not followed: nor is the dummy
-            inner.set(dummy, Unknown(f"it is the argument {expr_text(actual)} of the call "
-                                     f"at line {actual.loc.line}, and {err.message}"))
+            why = f"it is the argument {expr_text(actual)} of the call at line " \
+                  f"{actual.loc.line}, and {err.message}"
+            inner.set(dummy, FoldedUnknown(why, err.loop, err.name) if isinstance(err, Unfold)
+                      else Unknown(why))
 
     def _view(self, callee: UnitAAG, dummy: str, actual: ast.Expr, frame: Frame,
               inner: Frame) -> View | None:
@@ -622,8 +626,8 @@ class Process:
     @staticmethod
     def _not_assigned(s: ast.Assign, err: Exception) -> Unknown:
         why = getattr(err, "message", None) or "it cannot be computed before run time"
-        return Unknown(f"it is assigned at line {s.loc.line} from a value interp does not "
-                       f"follow ({why})")
+        why = f"it is assigned at line {s.loc.line} from a value interp does not follow ({why})"
+        return FoldedUnknown(why, err.loop, err.name) if isinstance(err, Unfold) else Unknown(why)
 
     @classmethod
     def _assigned(cls, s: ast.Assign, frame: Frame, work) -> object:

@@ -116,6 +116,7 @@ class Reply:
     parts: dict[str, sp.Expr] = field(default_factory=dict)
     payload: dict | None = None
     jump: sp.Expr | None = None  # LoopHead: skip this many iterations (steady-state extension)
+    period: int = 1  # LoopHead: the jump is whole periods of this many iterations
     status: tuple[int, int, sp.Expr] | None = None  # a received message's (source, tag, bytes)
     newcomm: Communicator | None = None  # the communicator MPI_COMM_SPLIT/DUP made for it
     # for lost-cycles analysis (numbers only; Process.timeline): when the process idled, its

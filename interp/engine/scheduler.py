@@ -26,6 +26,7 @@ from interp.engine import collectives
 from interp.engine.buffers import BLOCKED
 from interp.engine.diagnosis import check_sizes, diagnose_hang, leftovers
 from interp.engine.edges import CommEdge
+from interp.engine.foldvalues import folded_key
 from interp.engine.messages import BLOCKING_SENDS, Message, MessageTrace
 from interp.engine.network import EVERYONE
 from interp.engine.omega import run_chain
@@ -95,7 +96,7 @@ class Scheduler(GlobalSync):
             if paused:
                 jump = self.steady.cut(live)
                 for p in paused:
-                    self._step(p, Reply(end=p.clock, jump=jump))
+                    self._step(p, Reply(end=p.clock, jump=jump, period=self.steady.period))
                 continue
             diagnose_hang(self, live)
             break
@@ -128,7 +129,7 @@ class Scheduler(GlobalSync):
         req.process.state, req.process.request = state, req
 
     def _loop_head(self, req: LoopHead) -> Reply | None:
-        if not self.extend:
+        if not self.extend or folded_key(req.aau) in req.process.inputs.unfolded:
             return Reply(end=req.process.clock)
         self._wait_for(req, "paused")
         return None

@@ -95,6 +95,7 @@ class SteadyState:
         # cuts by place over the whole run, and the places that ever jumped (COLD_CUTS)
         self.tried: dict[tuple, int] = {}
         self.jumped: set[tuple] = set()
+        self.period = 1  # the iterations of a period at the last jump
 
     def cut(self, live: list[Process]) -> sp.Expr | None:
         """Take a cut; returns the number of iterations to jump when a period is found. A
@@ -360,6 +361,7 @@ class SteadyState:
               upto: str = "") -> None:
         """Move every paused process on by ``m`` periods of ``period`` iterations (c1 to c2)."""
         m_iter, m = m, as_count(m)
+        self.period = period
         for p, d, cats2, cats1, st2, st1 in zip(live, deltas, c2.cats, c1.cats, c2.stats,
                                                 c1.stats):
             if p.state != "paused":

@@ -441,18 +441,20 @@ def _record(margin, nonnegative: bool | None) -> None:
 
 
 
-def later(a: Time, b: Time) -> Time:
-    """max(a, b), decided when the sign of a − b is known for all admissible inputs."""
-    return _extreme(a, b, True)
+def later(a: Time, b: Time, bounded: bool = True) -> Time:
+    """max(a, b), decided when the sign of a − b is known for all admissible inputs.
+    ``bounded``: FormulaTooLarge when an undecided Max would pass MAX_FORMULA_OPS; not for a
+    part of a time (a category), which no later clock is built on."""
+    return _extreme(a, b, True, bounded)
 
 
 def earlier(a: Time, b: Time) -> Time:
-    """min(a, b), decided as ``later`` decides max(a, b). Undecided, a Min of both, never too
-    large: it is a part of a time (a category), which no later clock is built on."""
-    return _extreme(a, b, False)
+    """min(a, b), decided as ``later`` decides max(a, b); undecided, a Min of both, never
+    too large (it is only ever a part of a time)."""
+    return _extreme(a, b, False, False)
 
 
-def _extreme(a: Time, b: Time, high: bool) -> Time:
+def _extreme(a: Time, b: Time, high: bool, bounded: bool) -> Time:
     if not is_symbolic(a) and not is_symbolic(b):
         first = float(a) >= float(b)
         if _RECORD is not None:
@@ -465,7 +467,7 @@ def _extreme(a: Time, b: Time, high: bool) -> Time:
     if sign is not None:
         return a if (sign >= 0) == high else b
     ea, eb = as_sympy(Lin.of(a).expr), as_sympy(Lin.of(b).expr)
-    if high and sp.count_ops(ea) + sp.count_ops(eb) > MAX_FORMULA_OPS:
+    if bounded and sp.count_ops(ea) + sp.count_ops(eb) > MAX_FORMULA_OPS:
         raise FormulaTooLarge(ea.free_symbols | eb.free_symbols)
     # evaluate=False: SymPy's own Max simplification (local zeros) is slow on these clocks
     return Lin.of((sp.Max if high else sp.Min)(ea, eb, evaluate=False))

@@ -33,6 +33,25 @@ class Unknown:
 UNKNOWN = Unknown()
 
 
+class FoldedUnknown(Unknown):
+    """A value a folded loop's skipped iterations would have changed in a way its closed
+    form does not give (foldvalues.py): ``loop`` is that loop's (file, line)."""
+
+    def __init__(self, why: str, loop: tuple[str, int], name: str):
+        super().__init__(why)
+        self.loop = loop
+        self.name = name  # the variable the loop changed (a value computed from it keeps it)
+
+
+class Unfold(NotComputable):
+    """A decision read a :class:`FoldedUnknown`: the interpretation is made again with its
+    loop stepped to the end (``Inputs.unfolded``), which gives the value."""
+
+    def __init__(self, message: str, value: FoldedUnknown):
+        super().__init__(message)
+        self.loop, self.name = value.loop, value.name
+
+
 class Lazy:
     """A value worked out only when something reads it: ``X = F(A, B)`` with F a FUNCTION
     whose value depends on nothing but its arguments (EP's seeds: RANDLC's value is most often
@@ -102,6 +121,9 @@ class Inputs:
     # the loops not followed in this run (stepbudget.leave_unfollowed): the bounds' and the
     # numeric re-runs' copies (dataclasses.replace) share the set; a new run starts empty
     unfollowed: set = field(default_factory=set)
+    # the loops the steady state may not fold (a value their iterations change is needed
+    # after them: foldvalues.py), (file, line) → the note that says so; shared as unfollowed
+    unfolded: dict = field(default_factory=dict)
 
     def get(self, unit: str, name: str) -> sp.Expr | None:
         return self.values.get(f"{unit}.{name}", self.values.get(name))
@@ -468,6 +490,8 @@ class Frame:
             value = _forced((self.common if in_common else self.local).get(key))
             if value is None or isinstance(value, Unknown):
                 value = self._scalar(key, value)
+                if isinstance(value, FoldedUnknown):
+                    raise Unfold(f"the value of {key} is not known: {value.why}", value)
                 if isinstance(value, Unknown):
                     raise SymbolicError(f"the value of {key} is not known: {value.why}")
             if self.log is not None:

@@ -39,10 +39,10 @@ def _parts(pred) -> dict[int, dict[str, float]]:
             for r in pred.process_rows()}
 
 
-# (on the iPSC/860 the ranks' waits depend on N in too many ways: no formula, as before)
+# (on the iPSC/860 no steady state is reached in 12 iterations: NITER takes its value)
 @pytest.mark.parametrize("machine, files, n, symbols", [
     ("cluster", REDUCELEAF, N, {"N", "NITER"}),
-    ("ipsc860", REDUCELEAF, N, set()),
+    ("ipsc860", REDUCELEAF, N, {"N"}),
     ("cluster", TRAP_MPI, 100_000, {"N", "NITER"}),
 ])
 def test_parts_of_the_formula_run_are_the_stepped_runs(machine, files, n, symbols):
@@ -54,8 +54,8 @@ def test_parts_of_the_formula_run_are_the_stepped_runs(machine, files, n, symbol
     stepped = _parts(_predict(machine, 10, files, n, symbolic=False, extend=False))
     for pid, parts in folded.items():
         for c in CATEGORIES:
-            assert parts[c] >= 0, (pid, c, parts[c])
-            assert parts[c] == pytest.approx(stepped[pid][c], rel=1e-9, abs=1e-15), (pid, c)
+            assert parts[c] >= -1e-12, (pid, c, parts[c])  # (float noise of a Min)
+            assert parts[c] == pytest.approx(stepped[pid][c], rel=1e-9, abs=1e-12), (pid, c)
 
 
 def test_a_leaf_pays_its_send_startup_and_nothing_else():
@@ -66,3 +66,19 @@ def test_a_leaf_pays_its_send_startup_and_nothing_else():
         assert ten[leaf]["call"] - one[leaf]["call"] == pytest.approx(9 * 1.5e-6, rel=1e-9)
         assert ten[leaf]["transmission"] == pytest.approx(one[leaf]["transmission"], abs=1e-15)
         assert ten[leaf]["waiting"] == pytest.approx(one[leaf]["waiting"], abs=1e-15)
+
+
+def test_a_part_bounded_by_a_formula_does_not_cost_the_formula():
+    """trap_mpi.f at P = 16 on the iPSC/860 (N = 1000, NITER = 3): a member's wait is bounded
+    by the last entry (a Max); with a Min inside it, that Max once passed the formula's size
+    limit and the prediction fell back to N's value. Parts are never clocks: they are not
+    held to that limit, and the formula in N stays."""
+    pred = run(TRAP_MPI, 16, {"N": 1000, "NITER": 3}, machine=load("ipsc860"))
+    assert {s.name for s in pred.total.free_symbols} == {"N"}
+    stepped = run(TRAP_MPI, 16, {"N": 1000, "NITER": 3}, machine=load("ipsc860"),
+                  symbolic=False, extend=False)
+    want = _parts(stepped)
+    for pid, parts in _parts(pred).items():
+        for c in CATEGORIES:
+            assert parts[c] >= -1e-12, (pid, c)
+            assert parts[c] == pytest.approx(want[pid][c], rel=1e-9, abs=1e-12)

@@ -1,0 +1,165 @@
+"""The values a folded loop leaves behind (the steady state's jump, steady.py).
+
+A jump adds m iterations of a communicating loop in closed form: the clocks, statistics and
+messages move on, but the values the skipped iterations would have assigned stayed as the last
+interpreted iteration left them. A counter ``NC = NC + 2`` read after the loop
+(``IF (NC .EQ. 2000)``) took the arm of its value after three iterations. So at each head of
+the loop the scalars its iterations may change are noted (:class:`LoopValues`), and after a
+jump of m iterations, whole periods of k, each is moved on:
+
+* the same at the last two heads k apart: kept (a phase flag that repeats every k, too);
+* two values in turn (``IPH = 1 - IPH`` in a loop of period 1): the one m/k periods on;
+* changed by the same d over each of the last two periods: v + (m/k)·d, exact (a counter, an
+  offset advanced each step);
+* anything else is not known after the jump: a later decision on it is run-time data, or an
+  error that says why, never the value of an earlier iteration.
+
+Arrays keep the values they had (their elements are many; a decision on one after a folded
+loop reads what the interpreted iterations left).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import sympy as sp
+
+from interp.application import aau as A
+from interp.application import ast
+from interp.engine.dataflow import assigned
+from interp.engine.values import FoldedUnknown, Frame, Lazy, Unknown
+
+_MISSING = object()
+
+
+class LoopValues:
+    """The scalars an IterSync loop's iterations may change, noted at each of its heads."""
+
+    def __init__(self, p, a: A.Iter, frame: Frame, index: str | None):
+        self.a = a
+        self.loop = folded_key(a)
+        self.slots = _slots(p, a, frame, index)
+        from interp.engine.steady import PERIODS  # (steady imports the engine: not at the top)
+        self.heads: deque[tuple] = deque(maxlen=2 * PERIODS + 1)
+
+    def note(self) -> None:
+        """The loop is at a head: its scalars' values now."""
+        if self.slots:
+            self.heads.append(tuple(_get(store, key) for store, key in self.slots))
+
+    def jumped(self, m, k: int) -> None:
+        """``m`` iterations (whole periods of ``k``) were added in closed form from the last
+        head noted: move each scalar on as those iterations would have."""
+        heads = self.heads
+        if not self.slots or not heads:
+            return
+        periods = m / k if k > 1 else m
+        for j, (store, key) in enumerate(self.slots):
+            now = heads[-1][j]
+            before = heads[-1 - k][j] if len(heads) > k else _MISSING
+            earlier = heads[-1 - 2 * k][j] if len(heads) > 2 * k else _MISSING
+            value = _moved_on(now, before, earlier, periods)
+            if value is None:
+                value = FoldedUnknown(f"{key} changes from one iteration to the next of the "
+                                      f"loop at line {self.a.loc.line}, whose later iterations "
+                                      "were added in closed form (steady state)", self.loop, key)
+            if value is not now:
+                store[key] = value
+        heads.clear()
+
+
+def folded_key(a: A.Iter) -> tuple[str, int]:
+    """A loop as ``Inputs.unfolded`` names it."""
+    return (a.loc.file, a.loc.line)
+
+
+def unfold_note(loop: tuple[str, int], name: str) -> str:
+    return (f"line {loop[1]}: the loop's iterations are interpreted to the end, not folded by "
+            f"the steady state: {name}, which they change in a way its closed form does not "
+            "give, is read by a decision after it")
+
+
+def _slots(p, a: A.Iter, frame: Frame, index: str | None) -> list[tuple]:
+    """(store, key) of each scalar the loop may change: those it assigns, those it passes to a
+    routine (by reference), and the COMMON scalars the routines it calls assign (the names
+    kept on the loop's AAU: an inner loop is entered at every iteration of its outer one)."""
+    names = a.__dict__.get("fold_names")
+    if names is None:
+        table = frame.table.symbols
+        own = sorted(n for n in (set(assigned(a)) | _passed(a)) - {index}
+                     if (sym := table.get(n)) is not None and not sym.is_array
+                     and sym.kind != "parameter" and sym.constant is None)
+        names = a.__dict__["fold_names"] = (own, sorted(_common_assigned(p, a) - set(own)))
+    own, common = names
+    return [(frame._store(n), n) for n in own] + [(frame.common, n) for n in common]
+
+
+def _passed(a: A.Iter) -> set[str]:
+    return {e.name for node in a.walk() if isinstance(node, A.Call)
+            for e in node.args if isinstance(e, ast.Var)}
+
+
+def _common_assigned(p, a: A.Iter) -> set[str]:
+    """COMMON scalars assigned in the routines the loop calls, at any depth."""
+    out: set[str] = set()
+    seen: set[str] = set()
+    todo = [node for node in a.walk() if isinstance(node, A.Call)]
+    while todo:
+        call = todo.pop()
+        if call.callee in seen or call.callee not in p.aag.units:
+            continue
+        seen.add(call.callee)
+        table = p.aag.units[call.callee].symbols.symbols
+        for top in call.callee_body:
+            for name in assigned(top) if top.COMPOUND else _seq_assigned(top):
+                sym = table.get(name)
+                if sym is not None and sym.common is not None and not sym.is_array:
+                    out.add(name)
+            todo += [node for node in top.walk() if isinstance(node, A.Call)]
+    return out
+
+
+def _seq_assigned(b: A.AAU) -> set[str]:
+    if not isinstance(b, A.Seq):
+        return set()
+    return {s.target.name for s in b.stmts if isinstance(s, ast.Assign)}
+
+
+def _get(store, key: str):
+    value = store.get(key, _MISSING)
+    return value.force() if type(value) is Lazy else value
+
+
+def _moved_on(now, before, earlier, periods):
+    """The value after ``periods`` more periods, or None when it does not follow."""
+    if before is _MISSING or now is _MISSING or not _number(now):
+        return now if before is now or (before is not _MISSING and before == now) else None
+    if not _number(before):
+        return None
+    if _same(now, before):
+        return now
+    if earlier is _MISSING or not _number(earlier):
+        return None
+    if _same(now, earlier):  # two values in turn (IPH = 1 - IPH): the one m/k periods on
+        if type(periods) is int or getattr(periods, "is_Integer", False):
+            return now if int(periods) % 2 == 0 else before
+        return before + (now - before) * (1 + sp.Integer(-1) ** periods) / 2
+    step = now - before
+    if not _same(step, before - earlier):
+        return None
+    value = now + periods * step
+    if type(now) is int and getattr(value, "is_Integer", False):
+        return int(value)
+    if type(now) is float and getattr(value, "is_number", False):
+        return float(value)
+    return value
+
+
+def _number(v) -> bool:
+    return type(v) in (int, float) or isinstance(v, sp.Expr)
+
+
+def _same(a, b) -> bool:
+    if type(a) in (int, float) and type(b) in (int, float):
+        return a == b
+    return sp.expand(a - b) == 0
