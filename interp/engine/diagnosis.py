@@ -241,9 +241,19 @@ def leftovers(s: GlobalSync) -> None:
     labels = {q.pid: q for q in s.processes}
     for (pid, handle), h in s.handles.items():
         p = labels.get(pid)
-        if p is None or p.library != "mpi" or p.state != "done":
+        if p is None or p.state != "done":
             continue
         a = h["aau"]
+        if p.library != "mpi":  # NX/2: a message id need not be waited on; its message must come
+            recv = h.get("recv")
+            if recv is not None and h.get("message") is None:
+                kind = "any type" if recv.tag is None else f"type {recv.tag}"
+                s.problems.append(Problem(
+                    "unmatched",
+                    f"{p.label} posts {a.call.name} ({kind}) at line {a.loc.line}, but no "
+                    "message ever reaches it: the program ends with the receive pending",
+                    [a.loc]))
+            continue
         s.problems.append(Problem(
             "unwaited",
             f"{p.label}: the request {handle} of {a.call.name} at line {a.loc.line} is never "
