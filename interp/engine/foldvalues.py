@@ -11,8 +11,9 @@ jump of m iterations, whole periods of k, each is moved on:
 * two values in turn (``IPH = 1 - IPH`` in a loop of period 1): the one m/k periods on;
 * changed by the same d over each of the last two periods: v + (m/k)·d, exact (a counter, an
   offset advanced each step);
-* anything else is not known after the jump: a later decision on it is run-time data, or an
-  error that says why, never the value of an earlier iteration.
+* anything else is not known after the jump (a FoldedUnknown): a decision that reads it, or
+  a value computed from it, makes the interpretation start again with that loop stepped to
+  the end (values.Unfold, Inputs.unfolded), never the value of an earlier iteration.
 
 Arrays keep the values they had (their elements are many; a decision on one after a folded
 loop reads what the interpreted iterations left).
@@ -30,6 +31,9 @@ from interp.engine.dataflow import assigned
 from interp.engine.values import FoldedUnknown, Frame, Lazy, Unknown
 
 _MISSING = object()
+# The heads kept: a jump of whole periods of k looks back 2k heads, so periods of up to 8
+# iterations (steady.PERIODS is 4; a test holds that). A longer look back finds none: unknown.
+HEADS = 2 * 8 + 1
 
 
 class LoopValues:
@@ -39,8 +43,7 @@ class LoopValues:
         self.a = a
         self.loop = folded_key(a)
         self.slots = _slots(p, a, frame, index)
-        from interp.engine.steady import PERIODS  # (steady imports the engine: not at the top)
-        self.heads: deque[tuple] = deque(maxlen=2 * PERIODS + 1)
+        self.heads: deque[tuple] = deque(maxlen=HEADS)
 
     def note(self) -> None:
         """The loop is at a head: its scalars' values now."""
@@ -95,7 +98,9 @@ def _slots(p, a: A.Iter, frame: Frame, index: str | None) -> list[tuple]:
 
 
 def _passed(a: A.Iter) -> set[str]:
-    return {e.name for node in a.walk() if isinstance(node, A.Call)
+    """The variables passed to a routine of the program or a library call (an MPI_ALLREDUCE's
+    result), which may change them."""
+    return {e.name for node in a.walk() if isinstance(node, (A.Call, A.LibraryAAU))
             for e in node.args if isinstance(e, ast.Var)}
 
 
@@ -111,18 +116,12 @@ def _common_assigned(p, a: A.Iter) -> set[str]:
         seen.add(call.callee)
         table = p.aag.units[call.callee].symbols.symbols
         for top in call.callee_body:
-            for name in assigned(top) if top.COMPOUND else _seq_assigned(top):
+            for name in assigned(top):
                 sym = table.get(name)
                 if sym is not None and sym.common is not None and not sym.is_array:
                     out.add(name)
             todo += [node for node in top.walk() if isinstance(node, A.Call)]
     return out
-
-
-def _seq_assigned(b: A.AAU) -> set[str]:
-    if not isinstance(b, A.Seq):
-        return set()
-    return {s.target.name for s in b.stmts if isinstance(s, ast.Assign)}
 
 
 def _get(store, key: str):

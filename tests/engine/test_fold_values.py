@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from interp.engine import foldvalues, steady
+
 from .helpers import load, program, run
 
 FOLDVALS = program("foldvals.f")
@@ -45,6 +47,10 @@ def _runs(pred, line: int) -> int:
 
 def test_a_by_hand():
     assert pow(3, 1000, 7) == 4 and 1000 % 2 == 0
+
+
+def test_the_heads_kept_cover_every_period_the_steady_state_jumps_by():
+    assert foldvalues.HEADS >= 2 * steady.PERIODS + 1
 
 
 def test_counter_and_phase_move_on_with_the_fold(tmp_path):
