@@ -16,7 +16,8 @@ jump of m iterations, whole periods of k, each is moved on:
   the end (values.Unfold, Inputs.unfolded), never the value of an earlier iteration.
 
 Arrays keep the values they had (their elements are many; a decision on one after a folded
-loop reads what the interpreted iterations left).
+loop reads what the interpreted iterations left), and so do a class's values that depend on the
+rank (classes.py: each member holds its own; the shadow's alone would not move them).
 """
 
 from __future__ import annotations
@@ -31,9 +32,9 @@ from interp.engine.dataflow import assigned
 from interp.engine.values import FoldedUnknown, Frame, Lazy, Unknown
 
 _MISSING = object()
-# The heads kept: a jump of whole periods of k looks back 2k heads, so periods of up to 8
-# iterations (steady.PERIODS is 4; a test holds that). A longer look back finds none: unknown.
-HEADS = 2 * 8 + 1
+# The heads kept: a jump of whole periods of k looks back 2k heads, so periods of up to 4
+# iterations, steady.PERIODS (a test holds it; a longer look back would find none: unknown).
+HEADS = 2 * 4 + 1
 
 
 class LoopValues:
@@ -58,6 +59,8 @@ class LoopValues:
             return
         periods = m / k if k > 1 else m
         for j, (store, key) in enumerate(self.slots):
+            if key in getattr(store, "tainted", ()):  # a class's shadow: each member holds its
+                continue  # own value of a key that depends on the rank (classes.py); left as is
             now = heads[-1][j]
             before = heads[-1 - k][j] if len(heads) > k else _MISSING
             earlier = heads[-1 - 2 * k][j] if len(heads) > 2 * k else _MISSING
@@ -125,7 +128,7 @@ def _common_assigned(p, a: A.Iter) -> set[str]:
 
 
 def _get(store, key: str):
-    value = store.get(key, _MISSING)
+    value = dict.get(store, key, _MISSING)  # (a shadow's store: not a read of the program's)
     return value.force() if type(value) is Lazy else value
 
 
