@@ -29,7 +29,7 @@ import sympy as sp
 from interp.application import aau as A
 from interp.application import ast
 from interp.engine.dataflow import assigned
-from interp.engine.values import FoldedUnknown, Frame, Lazy, Unknown
+from interp.engine.values import FoldedUnknown, Frame, Lazy
 
 _MISSING = object()
 # The heads kept: a jump of whole periods of k looks back 2k heads, so periods of up to 4
