@@ -17,9 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from interp.application import aau as A
+from interp.application import ast
 from interp.application.expr import numeric_value, walk
 
 INDEX_TEST = "index test"  # the first item of the key of a decision logged by its outcome
+INDEX_TAG = "index tag"  # the first item of the key of a message tag that is a loop's index
 LOOK_AHEAD = 100_000  # iterations evaluated ahead at one jump (a longer jump is made in parts)
 
 
@@ -113,3 +115,29 @@ def _calls_functions(p, a: A.Condt) -> bool:
     return any(b.cond is not None and any(getattr(e, "name", None) in units
                                           for e in walk(b.cond))
                for b in a.branches)
+
+
+def stepped_index(p, frame, e) -> SteppedLoop | None:
+    """The loop being stepped whose index ``e`` is: its index variable in the loop's own
+    frame, or a dummy argument bound to it (``Frame.aliases``); None for anything else."""
+    if not isinstance(e, ast.Var):
+        return None
+    for s in reversed(p.index_loops):
+        if s.frame is frame and s.aau.var == e.name:
+            return s
+    return (frame.aliases or {}).get(e.name)
+
+
+def mark_tag(p, e, frame, value: int) -> None:
+    """A message tag that is the index of a loop being stepped (``tag = K``, or a routine's
+    dummy bound to K) is logged as that loop's index, not by its value: iterations that differ
+    only in their tags compare equal. Tags equal to the index on every side match the same
+    way at every shift of it, so the steady state may jump, but only with no message in
+    flight and no process blocked at its cuts (steady: the tags to come then meet as the
+    interpreted ones did). A dummy changed since it was bound is logged by its value."""
+    loop = stepped_index(p, frame, e)
+    log = p.decisions
+    if loop is None or not log or log[-1] != (e.name, value) \
+            or loop.frame.get(loop.aau.var) != value:
+        return
+    log[-1] = ((INDEX_TAG, loop.aau.id), 0)

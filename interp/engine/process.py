@@ -24,6 +24,7 @@ from interp.application.expr import (
 )
 from interp.engine.comms import SELF, WORLD, Communicator, dims_create, world
 from interp.engine.costs import CostModel
+from interp.engine.indextests import stepped_index
 from interp.engine.inputfiles import Files
 from interp.engine.dataflow import critical_names
 from interp.engine.datadep import DataSymbol, given_value
@@ -452,6 +453,9 @@ class Process:
                     inner.set(dummy + suffix, value)
             else:
                 self._bind_value(inner, dummy, actual, frame)
+            loop = stepped_index(self, frame, actual)  # (a loop's index, passed on)
+            if loop is not None:
+                inner.aliases = {**(inner.aliases or {}), dummy: loop}
         for dummy, actual in arrays:
             view = self._view(callee, dummy, actual, frame, inner)
             if view is not None:

@@ -24,6 +24,7 @@ from interp.application.catalog import lookup, mpi_constants, mpi_datatype_bytes
 from interp.application.expr import as_sympy, element_key
 from interp.engine.comms import NULL, Communicator
 from interp.engine.costs import compute_seconds
+from interp.engine.indextests import mark_tag
 from interp.engine.timeval import as_time, is_earlier, later
 from interp.engine.values import Frame
 from interp.errors import InterpError
@@ -660,7 +661,9 @@ def _tag(p: Process, a: A.LibraryAAU, frame: Frame) -> sp.Expr:
     e = a.arg(role)
     if e is None:
         return sp.Integer(0)
-    return sp.Integer(p.concrete(e, frame, f"the message {role} at line {a.loc.line}"))
+    value = p.concrete(e, frame, f"the message {role} at line {a.loc.line}")
+    mark_tag(p, e, frame, value)
+    return sp.Integer(value)
 
 
 SENDRECV_SEND = {"buf": "sendbuf", "count": "sendcount", "datatype": "sendtype", "tag": "sendtag"}

@@ -30,7 +30,7 @@ from operator import attrgetter
 import sympy as sp
 
 from interp.engine.classes import DecisionView
-from interp.engine.indextests import INDEX_TEST
+from interp.engine.indextests import INDEX_TAG, INDEX_TEST
 from interp.engine.process import CATEGORIES, AAUStat, Process
 from interp.engine.sync import GlobalSync
 from interp.engine.timeval import (Comparisons, as_count, decided_sign, difference,
@@ -211,6 +211,9 @@ class SteadyState:
         varying = _varying(live, c0.decisions, c1.decisions, c2.decisions)
         if varying is not None:
             return varying
+        if (c1.pending or c2.pending or any(pos[0] != "paused" for pos in c2.positions)) \
+                and _index_tags(live, c1.decisions, c2.decisions):
+            return None  # (tags that follow the index: only with nothing in flight)
         if len(c1.pending) != len(c2.pending) or any(
             x[:3] != y[:3] or not same(x[3], y[3]) for x, y in zip(c1.pending, c2.pending)
         ):
@@ -441,6 +444,21 @@ def _varying(live: list[Process], d0: list[int], d1: list[int],
         if key is not None:
             repeated.add(key)
     return None
+
+
+def _index_tags(live: list[Process], d1: list[int], d2: list[int]) -> bool:
+    """Whether a message tag read between two cuts was logged as a loop's index
+    (indextests.mark_tag)."""
+    seen: set = set()
+    for p, n1, n2 in zip(live, d1, d2):
+        log = p.decisions
+        key = id(log.shadow) if type(log) is DecisionView else id(log)
+        if key in seen:
+            continue
+        seen.add(key)
+        if any(type(k) is tuple and k[0] == INDEX_TAG for k, _ in log[n1:n2]):
+            return True
+    return False
 
 
 def _read(key, value) -> str:

@@ -313,6 +313,9 @@ class Frame:
     inputs: Inputs = field(default_factory=Inputs)
     log: list | None = None  # values read by control decisions (for periodicity checks)
     views: dict[str, View] | None = None  # array dummies in their actual's storage
+    # scalar dummies bound to the index of a loop being stepped (indextests.SteppedLoop):
+    # a message tag read from one is logged relative to that index (indextests.mark_tag)
+    aliases: dict[str, object] | None = None
     layouts: dict[str, Layout | None] | None = None  # of its arrays passed on (Process._layout)
 
     def _store(self, name: str) -> dict[str, object]:
