@@ -1,12 +1,13 @@
-"""A GO TO or DO WHILE loop counted by an induction variable, whose body communicates, is
-folded by the steady state as a DO loop is (omega._step_induction).
+"""A GO TO or DO WHILE loop counted by an induction variable, whose body communicates, is folded
+by the steady state as a DO loop is (omega._step_induction).
 
-Such a loop (``K = K + 1 ... IF (K .LT. NROUND) GO TO 5``) was interpreted by unrolling,
-every round on every rank: a ring of this shape at P = 8, 2,000 rounds, took 8.1 s of CPU
-against 0.7 s for its DO form (the CLI), and grew with the rounds. It is now stepped with a loop head the steady state
-may jump, its counter moved on with the jump (foldvalues), its test still costed once a round
-(n tests at the end, n + 1 at the head). A routine called in the body that is not passed the
-counter no longer stops the induction analysis (it cannot change a local it is not given).
+Such a loop (``K = K + 1 ... IF (K .LT. NROUND) GO TO 5``) was interpreted by unrolling, every
+round on every rank: a ring of this shape at P = 8, 2,000 rounds, took 8.1 s of CPU against 0.7
+s for its DO form (the CLI), and grew with the rounds. It is now stepped with a loop head the
+steady state may jump, its counter moved on with the jump (foldvalues), its test still costed
+once a round (n tests at the end, n + 1 at the head). A routine called in the body that is not
+passed the counter no longer stops the induction analysis (it cannot change a local it is not
+given).
 """
 
 from __future__ import annotations

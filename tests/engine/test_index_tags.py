@@ -1,13 +1,13 @@
-"""A message tag that is the loop's index (``tag = K``, or a routine's dummy bound to K) no
-longer keeps a communicating loop from folding (indextests.mark_tag, steady._index_tags).
+"""A message tag that is the loop's index (``tag = K``, or a routine's dummy bound to K) no longer
+keeps a communicating loop from folding (indextests.mark_tag, steady._index_tags).
 
 The steady state compares the values every decision reads; a tag K read a different value at
 every iteration, so no two iterations looked alike and every one was interpreted (tagindex.f,
 2,000 rounds at P = 8: 1.77 s of CPU in api.predict, 0.03 s now). A tag that is the index is
-now logged as the index: when every side's tag is K, the matching is the same at every shift
-of K. The jump is then made only with no message in flight and no process blocked at the
-cuts, so the tags to come meet as the interpreted ones did. A tag computed otherwise from K (MOD(K, 7) on the
-receiving side) is still read by its value: those iterations are interpreted, and the
+now logged as the index: when every side's tag is K, the matching is the same at every shift of
+K. The jump is then made only with no message in flight and no process blocked at the cuts, so
+the tags to come meet as the interpreted ones did. A tag computed otherwise from K (MOD(K, 7)
+on the receiving side) is still read by its value: those iterations are interpreted, and the
 receive that no longer matches at K = 7 is found.
 """
 
