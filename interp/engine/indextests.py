@@ -129,15 +129,25 @@ def stepped_index(p, frame, e) -> SteppedLoop | None:
 
 
 def mark_tag(p, e, frame, value: int) -> None:
-    """A message tag that is the index of a loop being stepped (``tag = K``, or a routine's
-    dummy bound to K) is logged as that loop's index, not by its value: iterations that differ
-    only in their tags compare equal. Tags equal to the index on every side match the same
-    way at every shift of it, so the steady state may jump, but only with no message in
-    flight and no process blocked at its cuts (steady: the tags to come then meet as the
-    interpreted ones did). A dummy changed since it was bound is logged by its value."""
-    loop = stepped_index(p, frame, e)
+    """A message tag that is the index of a loop being stepped, or the index plus or minus an
+    integer constant (``tag = K``, ``K + 100``, or a routine's dummy bound to K), is logged as
+    that loop's index and the offset, not by its value: iterations that differ only in their
+    tags compare equal. Tags that follow the index on every side match the same way at every
+    shift of it, so the steady state may jump, but only with no message in flight and no
+    process blocked at its cuts (steady: the tags to come then meet as the interpreted ones
+    did). A dummy changed since it was bound is logged by its value."""
+    var, offset = e, 0
+    if isinstance(e, ast.BinOp) and e.op in ("+", "-") and _integer(e.right):
+        var, offset = e.left, e.right.value if e.op == "+" else -e.right.value
+    elif isinstance(e, ast.BinOp) and e.op == "+" and _integer(e.left):
+        var, offset = e.right, e.left.value
+    loop = stepped_index(p, frame, var)
     log = p.decisions
-    if loop is None or not log or log[-1] != (e.name, value) \
-            or loop.frame.get(loop.aau.var) != value:
+    if loop is None or not log or log[-1] != (var.name, value - offset) \
+            or loop.frame.get(loop.aau.var) != value - offset:
         return
-    log[-1] = ((INDEX_TAG, loop.aau.id), 0)
+    log[-1] = ((INDEX_TAG, loop.aau.id), offset)
+
+
+def _integer(e) -> bool:
+    return isinstance(e, ast.Num) and e.kind == "INTEGER"

@@ -29,7 +29,7 @@ def _predict(mode: int, **kw):
 
 
 @pytest.mark.parametrize("mode, folded", [
-    (1, FOLDED), (2, FOLDED),
+    (1, FOLDED), (2, FOLDED), (5, FOLDED),  # (5: K + 100)
     # (a one-way stream: the two ranks' clocks drift apart, folded as drifting loops are)
     (4, "steady state reached after 4 iterations: 1996 more added in closed form (the "
         "processes' clocks advance by different amounts each iteration; no wait they decide "

@@ -2,7 +2,8 @@ C     A ring exchange NROUND times whose message tag is the loop's
 C     index: in the loop itself (MODE = 1), in a routine it is passed
 C     to (MODE = 2), or only on the sending side, the receive taking
 C     MOD(K, 7) (MODE = 3: they part at K = 7); rank 0 sending rank 1
-C     a message tagged K each round, the others idle (MODE = 4).
+C     a message tagged K each round, the others idle (MODE = 4); the
+C     ring tagged K + 100 (MODE = 5).
       PROGRAM TAGIDX
       INCLUDE 'mpif.h'
       INTEGER ME, NP, IERR, K, NROUND, MODE
@@ -19,6 +20,11 @@ C     a message tagged K each round, the others idle (MODE = 4).
      &           MOD(ME - 1 + NP, NP), K, MPI_COMM_WORLD, STATUS, IERR)
          ELSE IF (MODE .EQ. 2) THEN
             CALL SHIFT(SBUF, RBUF, K)
+         ELSE IF (MODE .EQ. 5) THEN
+            CALL MPI_SENDRECV(SBUF, 128, MPI_DOUBLE_PRECISION,
+     &           MOD(ME + 1, NP), K + 100, RBUF, 128,
+     &           MPI_DOUBLE_PRECISION, MOD(ME - 1 + NP, NP), K + 100,
+     &           MPI_COMM_WORLD, STATUS, IERR)
          ELSE IF (MODE .EQ. 3) THEN
             CALL MPI_SENDRECV(SBUF, 128, MPI_DOUBLE_PRECISION,
      &           MOD(ME + 1, NP), K, RBUF, 128, MPI_DOUBLE_PRECISION,
