@@ -110,20 +110,11 @@ def _passed(a: A.Iter) -> set[str]:
 def _common_assigned(p, a: A.Iter) -> set[str]:
     """COMMON scalars assigned in the routines the loop calls, at any depth."""
     out: set[str] = set()
-    seen: set[str] = set()
-    todo = [node for node in a.walk() if isinstance(node, A.Call)]
-    while todo:
-        call = todo.pop()
-        if call.callee in seen or call.callee not in p.aag.units:
-            continue
-        seen.add(call.callee)
-        table = p.aag.units[call.callee].symbols.symbols
-        for top in call.callee_body:
-            for name in assigned(top):
-                sym = table.get(name)
-                if sym is not None and sym.common is not None and not sym.is_array:
-                    out.add(name)
-            todo += [node for node in top.walk() if isinstance(node, A.Call)]
+    for unit in p.aag.callees(a):
+        table = unit.symbols.symbols
+        for top in unit.aaus:
+            out.update(name for name in assigned(top) if (sym := table.get(name)) is not None
+                       and sym.common is not None and not sym.is_array)
     return out
 
 

@@ -665,11 +665,7 @@ def _step_sync(p, a: A.Iter, frame, start, step_, n, per_iter) -> Generator:
     i = sp.Integer(1)
     while _more(p, a, i, n, f"the trip count of the DO {a.var} loop"):
         if values is not None:
-            values.note()
-            reply = yield from ask(LoopHead(a, p, i, n))
-            if reply is not None and reply.jump:
-                i += reply.jump
-                values.jumped(reply.jump, reply.period)
+            i = yield from _head(p, a, i, n, values)
         frame.set(a.var, start + (i - 1) * step_)
         stepbudget.check(p, a)
         p.advance("computation", per_iter)
@@ -679,6 +675,17 @@ def _step_sync(p, a: A.Iter, frame, start, step_, n, per_iter) -> Generator:
         i += 1
     frame.set(a.var, start + (i - 1) * step_)
     return None
+
+
+def _head(p, a: A.Iter, i, n, values: LoopValues) -> Generator:
+    """The loop's head before iteration ``i`` of ``n``: the steady state may jump; the
+    iteration to run then, with the values the jumped ones change moved on."""
+    values.note()
+    reply = yield from ask(LoopHead(a, p, i, n))
+    if reply is not None and reply.jump:
+        values.jumped(reply.jump, reply.period)
+        return i + reply.jump
+    return i
 
 
 def _more(p, a: A.Iter, i, n, what: str) -> bool:
@@ -704,11 +711,7 @@ def _step_induction(p, a: A.Iter, frame, n) -> Generator:
     values = LoopValues(p, a, frame, None)
     i = sp.Integer(1)
     while _more(p, a, i, n, f"the trip count of the loop at line {a.loc.line}"):
-        values.note()
-        reply = yield from ask(LoopHead(a, p, i, n))
-        if reply is not None and reply.jump:
-            i += reply.jump
-            values.jumped(reply.jump, reply.period)
+        i = yield from _head(p, a, i, n, values)
         stepbudget.check(p, a)
         if not a.test_at_end:
             p.advance("computation", per_iter)
